@@ -1,0 +1,62 @@
+"""Re-executing the book's notebooks in place (``make refresh``).
+
+Run as ``python -m lecture_pkg.notebooks [BOOK_DIR] [NOTEBOOK ...]``.  Every notebook
+is executed top to bottom in a fresh kernel and saved with its outputs; the ledger page
+runs last because it reads the other notebooks' stored outputs.  What is saved is made
+reproducible: no execution timings, and no widget state (a live widget belongs to a
+running kernel; stored state would make the HTML book load widget code from a CDN).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+LEDGER_NAME = "ledger.ipynb"
+
+
+def book_notebooks(book_dir: str | Path) -> list[Path]:
+    """All notebooks of the book in execution order: chapters sorted by path, the ledger last."""
+    paths = sorted(p for p in Path(book_dir).rglob("*.ipynb")
+                   if ".ipynb_checkpoints" not in p.parts and "_build" not in p.parts)
+    return [p for p in paths if p.name != LEDGER_NAME] + [p for p in paths if p.name == LEDGER_NAME]
+
+
+def clean_metadata(nb) -> None:
+    """Drop what varies between runs without changing what a reader sees."""
+    nb.metadata.pop("widgets", None)
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+
+
+def execute(path: str | Path, timeout: int = 120) -> float:
+    """Execute one notebook in place with its own directory as working directory; return seconds."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    path = Path(path)
+    nb = nbformat.read(path, as_version=4)
+    start = time.perf_counter()
+    NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    clean_metadata(nb)
+    nbformat.write(nb, path)
+    return time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("book_dir", nargs="?", default="book")
+    parser.add_argument("notebooks", nargs="*", help="only these notebooks (default: all, ledger last)")
+    args = parser.parse_args(argv)
+    paths = [Path(p) for p in args.notebooks] or book_notebooks(args.book_dir)
+    for path in paths:
+        print(f"executing {path} ...", end=" ", flush=True)
+        print(f"{execute(path):.1f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

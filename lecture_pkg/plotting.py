@@ -1,0 +1,163 @@
+"""Plotting helpers that give the book's figures one look.
+
+Every function draws into an ``Axes`` (a new one if none is given) and returns it;
+none calls ``plt.show``, so notebooks end their plotting cells with ``plt.show()``.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.colors import ListedColormap
+
+__all__ = [
+    "POSITIVE_COLOR",
+    "NEGATIVE_COLOR",
+    "use_book_style",
+    "plot_labelled_points",
+    "plot_hyperplane",
+    "plot_decision_regions",
+    "plot_errors_per_epoch",
+    "plot_update_sequence",
+]
+
+POSITIVE_COLOR = "#1f5fa8"
+NEGATIVE_COLOR = "#c0392b"
+LINE_COLOR = "#333333"
+
+
+def use_book_style() -> None:
+    """Figure defaults for the book: compact, PNG at a readable resolution, light grid."""
+    plt.rcParams.update({
+        "figure.figsize": (6.0, 4.0),
+        "figure.dpi": 100,
+        "savefig.dpi": 100,
+        "axes.grid": True,
+        "grid.alpha": 0.3,
+        "axes.spines.top": False,
+        "axes.spines.right": False,
+        "legend.frameon": False,
+        "font.size": 10,
+    })
+
+
+def _axes(ax):
+    return ax if ax is not None else plt.gca()
+
+
+def plot_labelled_points(X, y, ax=None, *, labels=("$y=+1$", "$y=-1$"), annotate=False, size=60):
+    """Scatter 2-d inputs: ``+`` markers for label +1, ``o`` for -1 (Koski's convention).
+
+    ``annotate=True`` writes the example number (1-based, as in the notes) beside each point.
+    """
+    ax = _axes(ax)
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y)
+    pos, neg = y == 1, y == -1
+    if not np.all(pos | neg):
+        raise ValueError("labels must be +1 or -1")
+    ax.scatter(X[pos, 0], X[pos, 1], marker="+", s=size * 1.6, linewidths=2,
+               color=POSITIVE_COLOR, label=labels[0], zorder=3)
+    ax.scatter(X[neg, 0], X[neg, 1], marker="o", s=size, facecolors="none", linewidths=1.8,
+               edgecolors=NEGATIVE_COLOR, label=labels[1], zorder=3)
+    if annotate:
+        for k, (a, b) in enumerate(X, start=1):
+            ax.annotate(str(k), (a, b), textcoords="offset points", xytext=(6, 5), fontsize=9)
+    ax.set_aspect("equal", adjustable="box")
+    return ax
+
+
+def plot_hyperplane(coef, intercept=0.0, ax=None, *, xlim=None, ylim=None, normal=True, **line_kw):
+    """Draw the line ``w1 x1 + w2 x2 + b = 0`` across the axes, with its normal vector.
+
+    The normal arrow starts at the point of the line closest to the origin and points
+    to the side classified +1.  Vertical lines (``w2 = 0``) are handled; a zero weight
+    vector draws nothing and returns the axes unchanged.
+    """
+    ax = _axes(ax)
+    w = np.asarray(coef, dtype=float)
+    if w.shape != (2,):
+        raise ValueError(f"plot_hyperplane needs a 2-d weight vector, got shape {w.shape}")
+    norm2 = float(w @ w)
+    if norm2 == 0.0:
+        return ax
+    xlim = xlim if xlim is not None else ax.get_xlim()
+    ylim = ylim if ylim is not None else ax.get_ylim()
+    kw = {"color": LINE_COLOR, "lw": 1.8}
+    kw.update(line_kw)
+    if abs(w[1]) >= abs(w[0]):
+        x1 = np.array(xlim)
+        ax.plot(x1, -(w[0] * x1 + intercept) / w[1], **kw)
+    else:
+        x2 = np.array(ylim)
+        ax.plot(-(w[1] * x2 + intercept) / w[0], x2, **kw)
+    if normal:
+        foot = -intercept * w / norm2
+        scale = 0.15 * min(xlim[1] - xlim[0], ylim[1] - ylim[0]) / np.sqrt(norm2)
+        ax.annotate("", xy=foot + scale * w, xytext=foot,
+                    arrowprops={"arrowstyle": "->", "color": kw["color"], "lw": 1.5})
+    ax.set_xlim(xlim)
+    ax.set_ylim(ylim)
+    return ax
+
+
+def plot_decision_regions(decision_function, X, y, ax=None, *, resolution=200, pad=0.5, alpha=0.18):
+    """Shade the plane by the sign of ``decision_function`` and scatter the data.
+
+    ``decision_function`` maps an (n, 2) array to n real scores (e.g. a fitted
+    estimator's ``decision_function``); the +1 region (score >= 0) is blue.
+    """
+    ax = _axes(ax)
+    X = np.asarray(X, dtype=float)
+    lo, hi = X.min(axis=0) - pad, X.max(axis=0) + pad
+    g1, g2 = np.meshgrid(np.linspace(lo[0], hi[0], resolution), np.linspace(lo[1], hi[1], resolution))
+    scores = np.asarray(decision_function(np.c_[g1.ravel(), g2.ravel()])).reshape(g1.shape)
+    ax.contourf(g1, g2, (scores >= 0).astype(int), levels=[-0.5, 0.5, 1.5],
+                cmap=ListedColormap([NEGATIVE_COLOR, POSITIVE_COLOR]), alpha=alpha)
+    plot_labelled_points(X, y, ax)
+    ax.set_xlim(lo[0], hi[0])
+    ax.set_ylim(lo[1], hi[1])
+    return ax
+
+
+def plot_errors_per_epoch(errors, ax=None, **bar_kw):
+    """Bar chart of the number of updates (mistakes) in each epoch."""
+    ax = _axes(ax)
+    errors = np.asarray(errors)
+    ax.bar(np.arange(1, len(errors) + 1), errors, color=bar_kw.pop("color", POSITIVE_COLOR), **bar_kw)
+    ax.set_xlabel("epoch")
+    ax.set_ylabel("updates in the epoch")
+    return ax
+
+
+def plot_update_sequence(X, y, history, *, axes=None, lim=3.0, titles=None, ncols=2):
+    """Small multiples: the data and the separating line before and after every update.
+
+    ``history`` is a :class:`lecture_pkg.perceptron.PerceptronHistory`.  The example
+    that triggered each update is circled.  Panels are laid out in rows of ``ncols``
+    unless ``axes`` are given.  Returns the flat array of the axes used.
+    """
+    n_panels = len(history.intercept)
+    if axes is None:
+        nrows = -(-n_panels // ncols)
+        fig, axes = plt.subplots(nrows, ncols, figsize=(3.4 * ncols, 3.5 * nrows),
+                                 sharex=True, sharey=True)
+        for ax in np.ravel(axes)[n_panels:]:
+            ax.set_visible(False)
+    axes = np.ravel(axes)
+    if len(axes) < n_panels:
+        raise ValueError(f"need {n_panels} axes, got {len(axes)}")
+    X = np.asarray(X, dtype=float)
+    for k, ax in enumerate(axes[:n_panels]):
+        plot_labelled_points(X, y, ax, annotate=True)
+        ax.set_xlim(-lim, lim)
+        ax.set_ylim(-lim, lim)
+        plot_hyperplane(history.coef[k], history.intercept[k], ax, xlim=(-lim, lim), ylim=(-lim, lim))
+        if k > 0:
+            i = history.example[k - 1]
+            ax.scatter(*X[i], s=380, facecolors="none", edgecolors="#e69f00", linewidths=2, zorder=2)
+        b, w = history.intercept[k], history.coef[k]
+        default = "start" if k == 0 else f"update {k}: example {history.example[k - 1] + 1}"
+        title = titles[k] if titles is not None else default
+        ax.set_title(f"{title}\n$b={b:.3g}$, $w=({w[0]:.3g}, {w[1]:.3g})$", fontsize=9)
+    return axes[:n_panels]

@@ -1,0 +1,112 @@
+"""Interactive explorers for the notebooks (ipywidgets).
+
+Each explorer keeps its logic in a plain class that can be tested without a browser;
+``.widget()`` only wires buttons and sliders to that logic and redraws a figure.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from .perceptron import RosenblattTrainer, augment
+from .plotting import plot_hyperplane, plot_labelled_points
+
+__all__ = ["PerceptronExplorer"]
+
+
+class PerceptronExplorer:
+    """Step through Rosenblatt updates on a 2-d data set.
+
+    Parameters
+    ----------
+    X : array (P, 2)
+    y : array (P,) of +-1
+    eta : float
+        Learning rate.
+    coef_init, intercept_init :
+        Starting weights (zero by default).
+    lim : float
+        Half-width of the square plotting window.
+    """
+
+    def __init__(self, X, y, *, eta=0.2, coef_init=(0.0, 0.0), intercept_init=0.0, lim=3.0):
+        self.X = np.asarray(X, dtype=float)
+        if self.X.ndim != 2 or self.X.shape[1] != 2:
+            raise ValueError(f"the explorer shows 2-d inputs; X has shape {self.X.shape}")
+        self.y = np.asarray(y)
+        self.coef_init = np.asarray(coef_init, dtype=float)
+        self.intercept_init = float(intercept_init)
+        self.lim = float(lim)
+        self.reset(eta)
+
+    def reset(self, eta: float | None = None) -> None:
+        """Back to the initial weights, optionally with a new learning rate."""
+        if eta is not None:
+            self.eta = float(eta)
+        w0 = np.r_[self.intercept_init, self.coef_init]
+        self.trainer = RosenblattTrainer(augment(self.X), self.y, w0, eta=self.eta)
+        self.last_example: int | None = None
+
+    @property
+    def coef(self) -> np.ndarray:
+        return self.trainer.weights[1:].copy()
+
+    @property
+    def intercept(self) -> float:
+        return float(self.trainer.weights[0])
+
+    def next_update(self) -> int | None:
+        """Make the next update (cyclic order); ``None`` once every example is correct."""
+        self.last_example = self.trainer.next_update()
+        return self.last_example
+
+    def status(self) -> str:
+        """One line describing the current state."""
+        t = self.trainer
+        w = ", ".join(f"{v:.3g}" for v in self.coef)
+        head = f"after {t.n_updates} update(s): b = {self.intercept:.3g}, w = ({w})"
+        if t.converged:
+            return head + f" -- all examples correct, converged in epoch {t.epoch}"
+        wrong = int(np.sum(t.local_potentials() <= 0))
+        last = "" if self.last_example is None else f"; last update used example {self.last_example + 1}"
+        return head + f"; {wrong} example(s) on the wrong side{last}"
+
+    def draw(self, ax=None):
+        """Draw the data, the current line and the last updated example."""
+        ax = ax if ax is not None else plt.gca()
+        plot_labelled_points(self.X, self.y, ax, annotate=True)
+        lim = (-self.lim, self.lim)
+        ax.set_xlim(lim)
+        ax.set_ylim(lim)
+        plot_hyperplane(self.coef, self.intercept, ax, xlim=lim, ylim=lim)
+        if self.last_example is not None:
+            ax.scatter(*self.X[self.last_example], s=380, facecolors="none",
+                       edgecolors="#e69f00", linewidths=2, zorder=2)
+        ax.set_title(self.status(), fontsize=9, wrap=True)
+        return ax
+
+    def widget(self):
+        """The live explorer: *Next update*, *Reset* and a learning-rate slider."""
+        import ipywidgets as widgets
+        from IPython.display import display
+
+        out = widgets.Output()
+        eta = widgets.FloatLogSlider(value=self.eta, base=10, min=-2, max=1, step=0.1,
+                                     description="eta", continuous_update=False)
+        step = widgets.Button(description="Next update", button_style="primary")
+        reset = widgets.Button(description="Reset")
+
+        def redraw():
+            with out:
+                out.clear_output(wait=True)
+                fig, ax = plt.subplots(figsize=(5, 5))
+                self.draw(ax)
+                display(fig)
+                plt.close(fig)
+
+        step.on_click(lambda _: (self.next_update(), redraw()))
+        reset.on_click(lambda _: (self.reset(eta.value), redraw()))
+        eta.observe(lambda change: (self.reset(change["new"]), redraw()), names="value")
+        redraw()
+        return widgets.VBox([widgets.HBox([step, reset, eta]), out])

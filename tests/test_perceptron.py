@@ -1,0 +1,326 @@
+"""Tests of lecture_pkg.perceptron against the lecture notes and scikit-learn."""
+
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.linear_model import Perceptron as SkPerceptron
+from sklearn.svm import SVC
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+from lecture_pkg import datasets
+from lecture_pkg.perceptron import (
+    Perceptron,
+    RosenblattTrainer,
+    as_plus_minus,
+    augment,
+    data_radius,
+    geometric_margin,
+    local_potentials,
+    max_margin_hyperplane,
+    novikoff_bound,
+    sign,
+)
+
+
+# ---------------------------------------------------------------- plain functions
+
+def test_sign_maps_zero_to_plus_one():
+    assert sign(np.array([-2.0, -0.0, 0.0, 3.0])).tolist() == [-1, 1, 1, 1]
+
+
+def test_as_plus_minus_rejects_other_labels():
+    assert as_plus_minus([1, -1, 1]).tolist() == [1.0, -1.0, 1.0]
+    with pytest.raises(ValueError, match=r"\+1 or -1"):
+        as_plus_minus([0, 1])
+    with pytest.raises(ValueError, match="1-d"):
+        as_plus_minus([[1, -1]])
+
+
+def test_augment_puts_the_clamped_input_first():
+    X = np.array([[1.0, 2.0], [3.0, 4.0]])
+    assert augment(X, 5.0).tolist() == [[5.0, 1.0, 2.0], [5.0, 3.0, 4.0]]
+    with pytest.raises(ValueError, match="NaN"):
+        augment(np.array([[np.nan, 1.0]]))
+    with pytest.raises(ValueError, match="2-d"):
+        augment(np.array([1.0, 2.0]))
+
+
+def test_augmented_inner_product_equals_affine_score():
+    rng = np.random.default_rng(0)
+    X, w, b = rng.normal(size=(20, 3)), rng.normal(size=3), 0.7
+    for s in (1.0, -1.0, 2.5):
+        np.testing.assert_allclose(augment(X, s) @ np.r_[b / s, w], X @ w + b, atol=1e-12)
+
+
+def test_local_potentials_and_geometric_margin_on_koski_solution():
+    X, y = datasets.koski_example()
+    E = local_potentials(X, y, [0.5, 1.0], 0.2)
+    np.testing.assert_allclose(E / np.hypot(0.5, 1.0),
+                               [0.4025, 1.5205, 0.1789, 1.61, 0.7155, 2.5044], atol=1e-4)
+    assert geometric_margin(X, y, [0.5, 1.0], 0.2) == pytest.approx(0.178885, abs=1e-6)
+    # scale invariance (Biehl 3.10)
+    assert geometric_margin(X, y, [5.0, 10.0], 2.0) == pytest.approx(0.178885, abs=1e-6)
+    with pytest.raises(ValueError, match="zero"):
+        geometric_margin(X, y, [0.0, 0.0])
+    with pytest.raises(ValueError, match="shape"):
+        local_potentials(X, y, [1.0, 2.0, 3.0])
+
+
+def test_data_radius():
+    X, _ = datasets.koski_example()
+    assert data_radius(X) == pytest.approx(2 * np.sqrt(2))
+
+
+def test_novikoff_bound_forms():
+    assert novikoff_bound(1.0, 0.5) == 16.0
+    assert novikoff_bound(1.0, 0.5, bias=False) == 4.0
+    with pytest.raises(ValueError):
+        novikoff_bound(1.0, 0.0)
+
+
+def test_max_margin_on_koski_data_matches_reference_and_svc():
+    X, y = datasets.koski_example()
+    w, b, gamma = max_margin_hyperplane(X, y)
+    assert gamma == pytest.approx(0.69870, abs=1e-5)
+    np.testing.assert_allclose(w, [0.16440, 0.98639], atol=1e-4)
+    assert b == pytest.approx(0.94529, abs=1e-4)
+    assert geometric_margin(X, y, w, b) == pytest.approx(gamma, abs=1e-8)
+    svc = SVC(kernel="linear", C=1e10).fit(X, y)
+    np.testing.assert_allclose(w, svc.coef_[0] / np.linalg.norm(svc.coef_[0]), atol=1e-4)
+    assert gamma == pytest.approx(1 / np.linalg.norm(svc.coef_[0]), rel=1e-4)
+
+
+def test_max_margin_without_intercept_and_on_random_teacher_data():
+    rng = np.random.default_rng(3)
+    X, y, teacher = datasets.teacher_student(60, 4, rng, gap=0.2)
+    w, b, gamma = max_margin_hyperplane(X, y, fit_intercept=False)
+    assert b == 0.0
+    # the teacher separates with margin >= 0.2, so the optimum is at least as good
+    assert gamma >= geometric_margin(X, y, teacher) - 1e-9 >= 0.2 - 1e-9
+    assert geometric_margin(X, y, w) == pytest.approx(gamma, abs=1e-6)
+
+
+def test_max_margin_refuses_non_separable_data_and_a_single_class():
+    X, y = datasets.xor()
+    with pytest.raises(ValueError, match="not linearly separable"):
+        max_margin_hyperplane(X, y)
+    with pytest.raises(ValueError, match="both labels"):
+        max_margin_hyperplane(X, np.ones(4))
+
+
+# ---------------------------------------------------------------- the trainer
+
+def test_trainer_reproduces_koski_hand_updates():
+    X, y = datasets.koski_example()
+    t = RosenblattTrainer(augment(X), y, [0.0, 1.0, 0.5], eta=0.2)
+    expected = {4: (-0.2, 0.6, 0.9), 2: (0.0, 0.2, 1.1), 0: (0.2, 0.5, 1.0)}
+    for idx, weights in expected.items():
+        assert t.update(idx)
+        np.testing.assert_allclose(t.weights, weights, atol=1e-12)
+    assert np.all(t.local_potentials() > 0)
+    assert not t.update(3)  # a correct example does not move the weights
+    with pytest.raises(IndexError):
+        t.update(6)
+
+
+def test_trainer_mooney_trace_step_by_step():
+    X, c = datasets.mooney_example()
+    t = RosenblattTrainer(augment(X), 2 * c - 1, [0.0, -1.0, 1.0], eta=1.0)
+    trace = []
+    for _ in range(5):
+        t.step()
+        trace.append(t.weights.tolist())
+    assert trace == [[1, 1, 0], [1, 1, 0], [0, 0, -3], [0, 0, -3], [1, 2, -2]]
+    assert (augment(X) @ t.weights).tolist() == [7.0, 3.0, -3.0]
+
+
+def test_next_update_equals_stepping_one_example_at_a_time():
+    rng = np.random.default_rng(1)
+    X, y, _ = datasets.teacher_student(40, 3, rng)
+    a = RosenblattTrainer(augment(X), y, np.zeros(4), shuffle=True, rng=np.random.default_rng(5))
+    b = RosenblattTrainer(augment(X), y, np.zeros(4), shuffle=True, rng=np.random.default_rng(5))
+    while not a.converged:
+        a.next_update()
+    while not b.converged:
+        b.step()
+    np.testing.assert_array_equal(a.weights, b.weights)
+    assert a.errors_per_epoch == b.errors_per_epoch
+    assert a.n_updates == b.n_updates == a.update_counts.sum()
+
+
+def test_trainer_embedding_strengths_give_the_weights():
+    # Biehl (3.13): from w = 0, w = eta * sum_mu x^mu y^mu xi^mu
+    rng = np.random.default_rng(2)
+    X, y, _ = datasets.teacher_student(30, 5, rng)
+    Xa = augment(X)
+    t = RosenblattTrainer(Xa, y, np.zeros(6), eta=0.3)
+    t.run(100)
+    np.testing.assert_allclose(t.weights, 0.3 * (t.update_counts * y) @ Xa, atol=1e-12)
+
+
+def test_trainer_validates_its_inputs():
+    X, y = datasets.koski_example()
+    with pytest.raises(ValueError, match="shape"):
+        RosenblattTrainer(augment(X), y, [0.0, 0.0])
+    with pytest.raises(ValueError, match="positive"):
+        RosenblattTrainer(augment(X), y, [0.0, 0.0, 0.0], eta=0.0)
+    with pytest.raises(RuntimeError, match="record_history"):
+        RosenblattTrainer(augment(X), y, [0.0, 0.0, 0.0]).history()
+
+
+# ---------------------------------------------------------------- the estimator
+
+def test_koski_cyclic_sweep():
+    X, y = datasets.koski_example()
+    for variant in (1, 2):
+        X, y = datasets.koski_example(variant)
+        p = Perceptron(eta=0.2).fit(X, y, coef_init=[1.0, 0.5], intercept_init=0.0)
+        assert p.errors_per_epoch_ == [2, 1, 0]
+        assert p.converged_ and p.n_updates_ == 3 and p.n_epochs_ == 3
+        np.testing.assert_allclose(p.coef_, [0.5, 1.0], atol=1e-12)
+        assert p.intercept_ == pytest.approx(0.2, abs=1e-12)
+
+
+def test_rosenblatt_radius_bias_on_koski_data():
+    X, y = datasets.koski_example()
+    p1 = Perceptron(eta=1.0, bias_input="radius").fit(X, y)
+    assert p1.n_updates_ == 11
+    assert p1.errors_per_epoch_ == [3, 3, 2, 2, 1, 0]
+    np.testing.assert_allclose(p1.coef_, [1.5, 7.5], atol=1e-12)
+    assert p1.intercept_ == pytest.approx(8.0, abs=1e-12)
+    assert p1.bias_input_ == pytest.approx(2 * np.sqrt(2))
+    # the learning rate only rescales the iterates from a zero start
+    p2 = Perceptron(eta=0.2, bias_input="radius").fit(X, y)
+    np.testing.assert_allclose(p2.coef_, 0.2 * p1.coef_, atol=1e-12)
+    assert p2.intercept_ == pytest.approx(0.2 * p1.intercept_, abs=1e-12)
+    assert p2.errors_per_epoch_ == p1.errors_per_epoch_
+    _, _, gamma = max_margin_hyperplane(X, y)
+    assert p1.n_updates_ <= novikoff_bound(data_radius(X), gamma)
+
+
+def test_biehl_fig34_walkthrough():
+    X, y = datasets.biehl_fig34_example()
+    p = Perceptron(eta=1 / 2, fit_intercept=False, record_history=True).fit(X, y)
+    assert p.history_.example.tolist() == [0, 2, 4]
+    np.testing.assert_allclose(p.history_.coef[1:], [[2, 2], [1, 2], [-1, 1.5]], atol=1e-12)
+    assert p.errors_per_epoch_ == [3, 0]
+    assert p.intercept_ == 0.0
+    np.testing.assert_allclose(local_potentials(X, y, p.coef_), [2, 8, 2, 4, 2.5, 2], atol=1e-12)
+
+
+def test_history_records_every_update():
+    X, y = datasets.koski_example()
+    p = Perceptron(eta=0.2, record_history=True).fit(X, y, coef_init=[1.0, 0.5], intercept_init=0.0)
+    h = p.history_
+    assert h.coef.shape == (4, 2) and h.intercept.shape == (4,)
+    assert h.example.tolist() == [2, 4, 0] and h.epoch.tolist() == [0, 0, 1]
+    np.testing.assert_allclose(h.coef[-1], p.coef_)
+    np.testing.assert_allclose(h.intercept, [0.0, 0.2, 0.0, 0.2], atol=1e-12)
+
+
+def test_margin_option_reaches_the_requested_local_potentials():
+    rng = np.random.default_rng(4)
+    X, y, _ = datasets.teacher_student(50, 4, rng, gap=0.3)
+    p = Perceptron(margin=0.5, eta=0.1).fit(X, y)
+    assert p.converged_
+    assert local_potentials(X, y, p.coef_, p.intercept_).min() > 0.5
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_convergence_bound_holds_on_random_separable_data(seed):
+    rng = np.random.default_rng(seed)
+    X, y, _ = datasets.teacher_student(40, 3, rng, teacher_bias=0.3, gap=0.1)
+    p = Perceptron(bias_input="radius", shuffle=True, random_state=seed).fit(X, y)
+    _, _, gamma = max_margin_hyperplane(X, y)
+    assert p.converged_
+    assert p.n_updates_ <= novikoff_bound(data_radius(X), gamma)
+    assert p.score(X, y) == 1.0
+
+
+def test_equals_scikit_learn_perceptron_weight_for_weight():
+    for seed in range(5):
+        rng = np.random.default_rng(seed)
+        X, y, _ = datasets.teacher_student(80, 4, rng, teacher_bias=-0.4, gap=0.05)
+        ours = Perceptron(eta=0.7).fit(X, y)
+        sk = SkPerceptron(eta0=0.7, shuffle=False, tol=None, max_iter=ours.n_epochs_).fit(X, y)
+        np.testing.assert_allclose(ours.coef_, sk.coef_[0], rtol=1e-12, atol=1e-12)
+        assert ours.intercept_ == pytest.approx(sk.intercept_[0], abs=1e-12)
+
+
+def test_any_two_labels_are_accepted():
+    X, y = datasets.koski_example()
+    labels = np.where(y == 1, "yes", "no")
+    p = Perceptron().fit(X, labels)
+    assert p.classes_.tolist() == ["no", "yes"]
+    assert (p.predict(X) == labels).all()
+    q = Perceptron().fit(X, y)
+    np.testing.assert_allclose(p.coef_, q.coef_)
+
+
+def test_predict_uses_sign_zero_plus_one():
+    p = Perceptron().fit(np.array([[1.0], [-1.0]]), [1, -1])
+    p.coef_, p.intercept_ = np.array([1.0]), 0.0
+    assert p.predict(np.array([[0.0]])).tolist() == [1]
+
+
+def test_non_separable_data_stop_at_epoch_limit_with_warning():
+    X, y = datasets.xor()
+    with pytest.warns(ConvergenceWarning, match="did not converge"):
+        p = Perceptron(max_epochs=30).fit(X, y)
+    assert not p.converged_
+    assert p.n_epochs_ == 30 and len(p.errors_per_epoch_) == 30
+    assert min(p.errors_per_epoch_) >= 1
+
+
+def test_separable_data_give_no_warning():
+    X, y = datasets.koski_example()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        Perceptron().fit(X, y)
+
+
+@pytest.mark.parametrize("X, y, message", [
+    (np.zeros((3, 2)), [0, 1, 2], "two classes"),
+    (np.zeros((3, 2)), [1, 1, 1], "1 class"),
+    (np.array([[np.nan, 1.0], [0.0, 1.0]]), [0, 1], "NaN"),
+    (np.array([[np.inf, 1.0], [0.0, 1.0]]), [0, 1], "infinity"),
+    (np.zeros((3, 2)), [0, 1], "inconsistent numbers of samples"),
+])
+def test_bad_input_gives_a_clear_error(X, y, message):
+    with pytest.raises(ValueError, match=message):
+        Perceptron().fit(X, y)
+
+
+@pytest.mark.parametrize("params, message", [
+    ({"eta": 0}, "eta"), ({"max_epochs": 0}, "max_epochs"), ({"bias_input": 0.0}, "bias_input"),
+    ({"bias_input": "diameter"}, "bias_input"), ({"margin": "big"}, "margin"),
+])
+def test_bad_parameters_give_a_clear_error(params, message):
+    X, y = datasets.koski_example()
+    with pytest.raises(ValueError, match=message):
+        Perceptron(**params).fit(X, y)
+
+
+def test_bad_initial_weights_give_a_clear_error():
+    X, y = datasets.koski_example()
+    with pytest.raises(ValueError, match="coef_init"):
+        Perceptron().fit(X, y, coef_init=[1.0, 2.0, 3.0])
+    with pytest.raises(ValueError, match="intercept_init"):
+        Perceptron(fit_intercept=False).fit(X, y, intercept_init=1.0)
+
+
+def test_predict_checks_feature_count():
+    X, y = datasets.koski_example()
+    p = Perceptron().fit(X, y)
+    with pytest.raises(ValueError, match="features"):
+        p.predict(np.zeros((2, 3)))
+
+
+@parametrize_with_checks([Perceptron(max_epochs=50), Perceptron(shuffle=True, random_state=0, max_epochs=50)])
+def test_scikit_learn_estimator_checks(estimator, check, monkeypatch):
+    monkeypatch.setenv("SCIPY_ARRAY_API", "1")  # see conftest.py
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        check(estimator)

@@ -1,0 +1,111 @@
+"""Tests of the plotting helpers and the perceptron explorer (no browser needed)."""
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+
+from lecture_pkg import datasets, plotting
+from lecture_pkg.perceptron import Perceptron
+from lecture_pkg.widgets import PerceptronExplorer
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    yield
+    plt.close("all")
+
+
+def test_labelled_points_use_plus_and_circle_markers():
+    X, y = datasets.koski_example()
+    ax = plotting.plot_labelled_points(X, y, annotate=True)
+    assert len(ax.collections) == 2
+    assert [len(c.get_offsets()) for c in ax.collections] == [3, 3]
+    assert len(ax.texts) == 6
+    with pytest.raises(ValueError):
+        plotting.plot_labelled_points(X, np.zeros(6))
+
+
+@pytest.mark.parametrize("coef, intercept", [((1.0, 0.5), 0.0), ((0.5, 1.0), 0.2), ((1.0, 0.0), -0.5)])
+def test_hyperplane_line_satisfies_its_equation(coef, intercept):
+    fig, ax = plt.subplots()
+    plotting.plot_hyperplane(coef, intercept, ax, xlim=(-3, 3), ylim=(-3, 3))
+    (line,) = ax.lines
+    pts = np.c_[line.get_xdata(), line.get_ydata()]
+    np.testing.assert_allclose(pts @ np.asarray(coef) + intercept, 0, atol=1e-12)
+    # the normal arrow points to the +1 side
+    arrow = ax.texts[0]
+    head, tail = np.asarray(arrow.xy), np.asarray(arrow.xyann)
+    assert (head - tail) @ np.asarray(coef) > 0
+
+
+def test_zero_weights_draw_no_line():
+    fig, ax = plt.subplots()
+    plotting.plot_hyperplane((0.0, 0.0), 1.0, ax, xlim=(-1, 1), ylim=(-1, 1))
+    assert not ax.lines
+
+
+def test_decision_regions_shade_both_classes():
+    X, y = datasets.koski_example()
+    model = Perceptron().fit(X, y)
+    ax = plotting.plot_decision_regions(model.decision_function, X, y)
+    filled = ax.collections[0]
+    assert len(filled.get_paths()) >= 2  # a +1 region and a -1 region
+    assert len(ax.collections) == 3      # regions plus the two scatter sets
+
+
+def test_errors_per_epoch_bars():
+    ax = plotting.plot_errors_per_epoch([3, 3, 2, 0])
+    assert [p.get_height() for p in ax.patches] == [3, 3, 2, 0]
+    assert ax.get_xlabel() == "epoch"
+
+
+def test_update_sequence_has_a_panel_per_state():
+    X, y = datasets.koski_example()
+    p = Perceptron(eta=0.2, record_history=True).fit(X, y, coef_init=[1, 0.5], intercept_init=0)
+    axes = plotting.plot_update_sequence(X, y, p.history_)
+    assert len(axes) == 4
+    assert axes[0].get_title().startswith("start")
+    assert "example 3" in axes[1].get_title()
+
+
+def test_explorer_follows_the_cyclic_perceptron():
+    X, y = datasets.koski_example()
+    ex = PerceptronExplorer(X, y, eta=0.2, coef_init=(1.0, 0.5))
+    assert "2 example(s) on the wrong side" in ex.status()
+    used = []
+    while (k := ex.next_update()) is not None:
+        used.append(k)
+    assert used == [2, 4, 0]
+    np.testing.assert_allclose(ex.coef, [0.5, 1.0], atol=1e-12)
+    assert ex.intercept == pytest.approx(0.2)
+    assert "converged" in ex.status()
+    assert ex.next_update() is None  # nothing changes after convergence
+
+
+def test_explorer_reset_and_learning_rate():
+    X, y = datasets.koski_example()
+    ex = PerceptronExplorer(X, y, eta=0.2, coef_init=(1.0, 0.5))
+    ex.next_update()
+    ex.reset(eta=1.0)
+    assert ex.eta == 1.0 and ex.trainer.n_updates == 0
+    np.testing.assert_allclose(ex.coef, [1.0, 0.5])
+    ex.next_update()  # example 3 with eta = 1: b = 1, w = (1, 0.5) + (-2, 1)
+    np.testing.assert_allclose(ex.coef, [-1.0, 1.5])
+    assert ex.intercept == pytest.approx(1.0)
+
+
+def test_explorer_draws_and_builds_a_widget():
+    X, y = datasets.koski_example()
+    ex = PerceptronExplorer(X, y)
+    ex.next_update()
+    ax = ex.draw()
+    assert len(ax.lines) == 1 and "after 1 update" in ax.get_title()
+    w = ex.widget()
+    buttons = w.children[0].children
+    assert [b.description for b in buttons[:2]] == ["Next update", "Reset"]
+    buttons[0].click()
+    assert ex.trainer.n_updates == 2
+    buttons[1].click()
+    assert ex.trainer.n_updates == 0
+    with pytest.raises(ValueError, match="2-d"):
+        PerceptronExplorer(np.zeros((3, 3)), [1, -1, 1])

@@ -1,0 +1,100 @@
+"""Tests of result reporting and the ledger generator."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from lecture_pkg import results
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_format_value_is_stable():
+    assert results.format_value(8.000000000000002) == "8"
+    assert results.format_value(0.69869569604) == "0.698696"
+    assert results.format_value(np.array([0.2, 0.5, 1.0])) == "(0.2, 0.5, 1)"
+    assert results.format_value(np.array([[1.0, 2.5], [3.0, 4.0]])) == "((1, 2.5), (3, 4))"
+    assert results.format_value([(1, 1, 0), (0, 0, -3)]) == "((1, 1, 0), (0, 0, -3))"
+    assert results.format_value([3, 3, 2]) == "(3, 3, 2)"
+    assert results.format_value(np.int64(11)) == "11"
+    assert results.format_value(True) == "True"
+    assert results.format_value(-0.0) == "0"
+    assert results.format_value("text") == "text"
+
+
+def test_report_prints_one_line(capsys):
+    results.report("P.3", 11, 11, note="bound 65.55")
+    assert capsys.readouterr().out == "P.3 | reproduced: 11 | stated: 11 | bound 65.55\n"
+    with pytest.raises(ValueError):
+        results.report("P3", 1, 1)
+
+
+def test_stated_results_parse_the_vendored_list():
+    rows = results.stated_results()
+    ids = [r.id for r in rows]
+    assert ids[:5] == ["N.1", "N.2", "N.3", "N.4", "N.5"]
+    assert {"P.1", "P.9", "X.7"} <= set(ids)
+    assert all(r.group for r in rows)
+    p1 = next(r for r in rows if r.id == "P.1")
+    assert "Koski" in p1.result and p1.group.startswith("P:")
+
+
+def test_vendored_list_matches_the_shared_one_when_present():
+    shared = ROOT.parent / "shared" / "RESULTS.md"
+    vendored = ROOT / "lecture_pkg" / "data" / "RESULTS.md"
+    if shared.exists():  # in the development layout; a reader's clone has only the copy
+        assert shared.read_text() == vendored.read_text()
+    assert len(results.stated_results(vendored)) == len(results.stated_results())
+
+
+def _notebook(cells):
+    return {"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+
+
+def _md(text):
+    return {"cell_type": "markdown", "metadata": {}, "source": text}
+
+
+def _code(text, out=None, error=False):
+    outputs = []
+    if out is not None:
+        outputs.append({"output_type": "stream", "name": "stdout", "text": out})
+    if error:
+        outputs.append({"output_type": "error", "ename": "AssertionError", "evalue": "", "traceback": []})
+    return {"cell_type": "code", "metadata": {}, "source": text, "outputs": outputs, "execution_count": 1}
+
+
+def test_ledger_finds_result_cells_sections_and_values(tmp_path):
+    (tmp_path / "part").mkdir()
+    nb = _notebook([
+        _md("# Chapter\n\n(sec-koski)=\n## Koski's example"),
+        _code("# result: P.1\nassert True\nreport(...)", "P.1 | reproduced: (0.2, 0.5, 1) | stated: (0.2, 0.5, 1)\n"),
+        _md("## The R² bias"),
+        _code("# result: P.3\nassert False", error=True),
+        _code("x = 1  # result: P.4 is not a marker on a later line"),
+    ])
+    (tmp_path / "part" / "chapter.ipynb").write_text(json.dumps(nb))
+    reps = results.find_reproductions(tmp_path)
+    assert [(r.id, r.anchor, r.ok) for r in reps] == [("P.1", "sec-koski", True), ("P.3", "the-r2-bias", False)]
+    rows = {r["id"]: r for r in results.ledger(tmp_path)}
+    assert rows["P.1"]["status"] == "reproduced"
+    assert rows["P.3"]["status"] == "failed"
+    assert rows["P.4"]["status"] == "not yet"
+    page = results.ledger_html(tmp_path, "ledger.ipynb")
+    assert 'href="part/chapter.html#sec-koski"' in page
+    assert "(0.2, 0.5, 1)" in page and "cell failed" in page
+    assert f"<strong>1 of {len(rows)}</strong>" in page
+
+
+def test_ledger_rejects_unknown_ids(tmp_path):
+    (tmp_path / "x.ipynb").write_text(json.dumps(_notebook([_code("# result: Z.99", "Z.99 | reproduced: 1 | stated: 1\n")])))
+    with pytest.raises(ValueError, match="Z.99"):
+        results.ledger(tmp_path)
+
+
+def test_ledger_of_the_book_lists_every_stated_result():
+    rows = results.ledger(ROOT / "book")
+    assert [r["id"] for r in rows] == [r.id for r in results.stated_results()]
+    assert not [r["id"] for r in rows if r["status"] == "failed"]
