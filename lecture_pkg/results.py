@@ -98,6 +98,7 @@ def stated_results(path: str | os.PathLike | None = None) -> list[StatedResult]:
 class Reproduction:
     id: str
     notebook: Path          # relative to the book directory
+    page: str               # title of the notebook (its first heading)
     section: str            # heading text of the section holding the cell
     anchor: str             # html id of that section
     output: str             # the line printed by report()
@@ -127,10 +128,12 @@ def find_reproductions(book_dir: str | os.PathLike) -> list[Reproduction]:
         if "_build" in path.parts or ".ipynb_checkpoints" in path.parts:
             continue
         nb = json.loads(path.read_text(encoding="utf-8"))
-        section = (path.stem, "")
+        section, page = (path.stem, ""), None
         for cell in nb.get("cells", []):
             source = "".join(cell.get("source", []))
             if cell.get("cell_type") == "markdown":
+                if page is None and (m := re.search(r"^#\s+(.+?)\s*$", source, re.M)):
+                    page = m.group(1)
                 section = _section_of(source) or section
                 continue
             if cell.get("cell_type") != "code" or not source.strip():
@@ -143,7 +146,8 @@ def find_reproductions(book_dir: str | os.PathLike) -> list[Reproduction]:
             text = "".join("".join(o.get("text", [])) for o in outputs if o.get("output_type") == "stream")
             lines = [ln for ln in text.splitlines() if ln.startswith(f"{rid} | reproduced:")]
             error = any(o.get("output_type") == "error" for o in outputs)
-            found.append(Reproduction(rid, path.relative_to(book_dir), section[0], section[1],
+            found.append(Reproduction(rid, path.relative_to(book_dir), page or path.stem,
+                                      section[0], section[1],
                                       lines[-1] if lines else "", bool(lines) and not error))
     return found
 
@@ -185,7 +189,8 @@ def ledger_html(book_dir: str | os.PathLike, page: str | os.PathLike) -> str:
             target = Path(os.path.relpath(rep.notebook.with_suffix(".html"), page_dir)).as_posix()
             if rep.anchor:
                 target += f"#{rep.anchor}"
-            links.append(f'<a href="{html.escape(target)}">{html.escape(rep.section)}</a>')
+            text = rep.page if rep.section == rep.page else f"{rep.page}: {rep.section}"
+            links.append(f'<a href="{html.escape(target)}">{html.escape(text)}</a>')
             value = rep.output.split("| reproduced:", 1)[-1].split("| stated:", 1)[0].strip()
             values.append(html.escape(value) if rep.ok else "cell failed")
         status = {"reproduced": "", "failed": " ✗", "not yet": "not yet reproduced"}[r["status"]]

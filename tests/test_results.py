@@ -78,12 +78,13 @@ def test_ledger_finds_result_cells_sections_and_values(tmp_path):
     (tmp_path / "part" / "chapter.ipynb").write_text(json.dumps(nb))
     reps = results.find_reproductions(tmp_path)
     assert [(r.id, r.anchor, r.ok) for r in reps] == [("P.1", "sec-koski", True), ("P.3", "the-r2-bias", False)]
+    assert reps[0].page == "Chapter" and reps[0].section == "Koski's example"
     rows = {r["id"]: r for r in results.ledger(tmp_path)}
     assert rows["P.1"]["status"] == "reproduced"
     assert rows["P.3"]["status"] == "failed"
     assert rows["P.4"]["status"] == "not yet"
     page = results.ledger_html(tmp_path, "ledger.ipynb")
-    assert 'href="part/chapter.html#sec-koski"' in page
+    assert 'href="part/chapter.html#sec-koski">Chapter: Koski&#x27;s example</a>' in page
     assert "(0.2, 0.5, 1)" in page and "cell failed" in page
     assert f"<strong>1 of {len(rows)}</strong>" in page
 
