@@ -38,8 +38,11 @@ book: $(STAMP)
 test: book
 	$(BIN)/python -m pytest -n 2 --dist loadscope
 
+# JupyterLab refuses to run as root unless told to (containers, CI machines).
+LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root)
+
 lab: $(STAMP)
-	$(BIN)/jupyter lab book
+	$(BIN)/jupyter lab $(LAB_FLAGS) book
 
 refresh: $(STAMP)
 	$(BIN)/python -m lecture_pkg.notebooks book

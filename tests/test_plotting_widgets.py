@@ -109,3 +109,10 @@ def test_explorer_draws_and_builds_a_widget():
     assert ex.trainer.n_updates == 0
     with pytest.raises(ValueError, match="2-d"):
         PerceptronExplorer(np.zeros((3, 3)), [1, -1, 1])
+
+
+def test_book_style_sets_the_figure_defaults():
+    with plt.rc_context():
+        plotting.use_book_style()
+        assert plt.rcParams["figure.figsize"] == [6.0, 4.0]
+        assert plt.rcParams["axes.grid"] is True

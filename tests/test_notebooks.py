@@ -1,0 +1,42 @@
+"""Tests of lecture_pkg.notebooks (the engine of `make refresh`)."""
+
+import json
+from pathlib import Path
+
+import nbformat
+
+from lecture_pkg import notebooks
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_book_notebooks_puts_the_ledger_last(tmp_path):
+    for name in ["b/z.ipynb", "ledger.ipynb", "a/x.ipynb", "a/.ipynb_checkpoints/x-checkpoint.ipynb"]:
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("{}")
+    order = [p.relative_to(tmp_path).as_posix() for p in notebooks.book_notebooks(tmp_path)]
+    assert order == ["a/x.ipynb", "b/z.ipynb", "ledger.ipynb"]
+
+
+def test_the_real_book_ends_with_its_ledger():
+    order = notebooks.book_notebooks(ROOT / "book")
+    assert order[-1].name == "ledger.ipynb" and len(order) >= 2
+
+
+def test_execute_stores_outputs_without_timings_or_widget_state(tmp_path):
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("import os\nprint(os.path.basename(os.getcwd()))"),
+                nbformat.v4.new_code_cell("1 + 1")]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {}}
+    folder = tmp_path / "chapter"
+    folder.mkdir()
+    path = folder / "nb.ipynb"
+    nbformat.write(nb, path)
+    notebooks.execute(path)
+    saved = json.loads(path.read_text())
+    assert "".join(saved["cells"][0]["outputs"][0]["text"]) == "chapter\n"  # runs in its own folder
+    assert "".join(saved["cells"][1]["outputs"][0]["data"]["text/plain"]) == "2"
+    assert "widgets" not in saved["metadata"]
+    assert all("execution" not in c["metadata"] for c in saved["cells"])
