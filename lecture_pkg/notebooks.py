@@ -24,11 +24,20 @@ def book_notebooks(book_dir: str | Path) -> list[Path]:
     return [p for p in paths if p.name != LEDGER_NAME] + [p for p in paths if p.name == LEDGER_NAME]
 
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
 def clean_metadata(nb) -> None:
-    """Drop what varies between runs without changing what a reader sees."""
+    """Drop what varies between runs without changing what a reader sees.
+
+    Execution timings, the widget state and the references to it (random model ids)
+    go; a widget output keeps its plain-text form.
+    """
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
+        for output in cell.get("outputs", []):
+            output.get("data", {}).pop(WIDGET_VIEW, None)
 
 
 def execute(path: str | Path, timeout: int = 120) -> float:

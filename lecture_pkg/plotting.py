@@ -16,6 +16,7 @@ __all__ = [
     "use_book_style",
     "plot_labelled_points",
     "plot_hyperplane",
+    "mark_example",
     "plot_decision_regions",
     "plot_errors_per_epoch",
     "plot_update_sequence",
@@ -64,6 +65,14 @@ def plot_labelled_points(X, y, ax=None, *, labels=("$y=+1$", "$y=-1$"), annotate
         for k, (a, b) in enumerate(X, start=1):
             ax.annotate(str(k), (a, b), textcoords="offset points", xytext=(6, 5), fontsize=9)
     ax.set_aspect("equal", adjustable="box")
+    return ax
+
+
+def mark_example(point, ax=None):
+    """Circle one input, e.g. the example that caused the latest update."""
+    ax = _axes(ax)
+    ax.scatter(*np.asarray(point, dtype=float), s=380, facecolors="none", edgecolors="#e69f00",
+               linewidths=2, zorder=2)
     return ax
 
 
@@ -155,7 +164,7 @@ def plot_update_sequence(X, y, history, *, axes=None, lim=3.0, titles=None, ncol
         plot_hyperplane(history.coef[k], history.intercept[k], ax, xlim=(-lim, lim), ylim=(-lim, lim))
         if k > 0:
             i = history.example[k - 1]
-            ax.scatter(*X[i], s=380, facecolors="none", edgecolors="#e69f00", linewidths=2, zorder=2)
+            mark_example(X[i], ax)
         b, w = history.intercept[k], history.coef[k]
         default = "start" if k == 0 else f"update {k}: example {history.example[k - 1] + 1}"
         title = titles[k] if titles is not None else default

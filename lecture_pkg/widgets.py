@@ -10,7 +10,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from .perceptron import RosenblattTrainer, augment
-from .plotting import plot_hyperplane, plot_labelled_points
+from .plotting import mark_example, plot_hyperplane, plot_labelled_points
 
 __all__ = ["PerceptronExplorer"]
 
@@ -81,8 +81,7 @@ class PerceptronExplorer:
         ax.set_ylim(lim)
         plot_hyperplane(self.coef, self.intercept, ax, xlim=lim, ylim=lim)
         if self.last_example is not None:
-            ax.scatter(*self.X[self.last_example], s=380, facecolors="none",
-                       edgecolors="#e69f00", linewidths=2, zorder=2)
+            mark_example(self.X[self.last_example], ax)
         ax.set_title(self.status(), fontsize=9, wrap=True)
         return ax
 

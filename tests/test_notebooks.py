@@ -27,7 +27,8 @@ def test_the_real_book_ends_with_its_ledger():
 def test_execute_stores_outputs_without_timings_or_widget_state(tmp_path):
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell("import os\nprint(os.path.basename(os.getcwd()))"),
-                nbformat.v4.new_code_cell("1 + 1")]
+                nbformat.v4.new_code_cell("1 + 1"),
+                nbformat.v4.new_code_cell("import ipywidgets\nipywidgets.Button(description='go')")]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {}}
     folder = tmp_path / "chapter"
@@ -39,4 +40,6 @@ def test_execute_stores_outputs_without_timings_or_widget_state(tmp_path):
     assert "".join(saved["cells"][0]["outputs"][0]["text"]) == "chapter\n"  # runs in its own folder
     assert "".join(saved["cells"][1]["outputs"][0]["data"]["text/plain"]) == "2"
     assert "widgets" not in saved["metadata"]
+    widget_output = saved["cells"][2]["outputs"][0]["data"]
+    assert list(widget_output) == ["text/plain"] and "Button" in "".join(widget_output["text/plain"])
     assert all("execution" not in c["metadata"] for c in saved["cells"])

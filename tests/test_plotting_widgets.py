@@ -116,3 +116,8 @@ def test_book_style_sets_the_figure_defaults():
         plotting.use_book_style()
         assert plt.rcParams["figure.figsize"] == [6.0, 4.0]
         assert plt.rcParams["axes.grid"] is True
+
+
+def test_mark_example_circles_the_point():
+    ax = plotting.mark_example((1.0, -2.0))
+    np.testing.assert_allclose(ax.collections[0].get_offsets(), [[1.0, -2.0]])
