@@ -27,17 +27,27 @@ def book_notebooks(book_dir: str | Path) -> list[Path]:
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
-def clean_metadata(nb) -> None:
+def normalise(nb) -> None:
     """Drop what varies between runs without changing what a reader sees.
 
     Execution timings, the widget state and the references to it (random model ids)
-    go; a widget output keeps its plain-text form.
+    go; a widget output keeps its plain-text form.  Consecutive pieces of the same
+    stream are merged, since how printed text is split into messages depends on timing.
     """
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
+        merged = []
         for output in cell.get("outputs", []):
             output.get("data", {}).pop(WIDGET_VIEW, None)
+            previous = merged[-1] if merged else None
+            if (output.get("output_type") == "stream" and previous is not None
+                    and previous.get("output_type") == "stream" and previous.get("name") == output.get("name")):
+                previous["text"] = "".join(previous["text"]) + "".join(output["text"])
+            else:
+                merged.append(output)
+        if cell.cell_type == "code":
+            cell.outputs = merged
 
 
 def execute(path: str | Path, timeout: int = 120) -> float:
@@ -50,7 +60,7 @@ def execute(path: str | Path, timeout: int = 120) -> float:
     start = time.perf_counter()
     NotebookClient(nb, timeout=timeout, kernel_name="python3",
                    resources={"metadata": {"path": str(path.parent)}}).execute()
-    clean_metadata(nb)
+    normalise(nb)
     nbformat.write(nb, path)
     return time.perf_counter() - start
 

@@ -26,7 +26,8 @@ def test_the_real_book_ends_with_its_ledger():
 
 def test_execute_stores_outputs_without_timings_or_widget_state(tmp_path):
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell("import os\nprint(os.path.basename(os.getcwd()))"),
+    nb.cells = [nbformat.v4.new_code_cell("import os, sys, time\nprint(os.path.basename(os.getcwd()))\n"
+                                          "sys.stdout.flush(); time.sleep(0.2); print('more')"),
                 nbformat.v4.new_code_cell("1 + 1"),
                 nbformat.v4.new_code_cell("import ipywidgets\nipywidgets.Button(description='go')")]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
@@ -37,7 +38,9 @@ def test_execute_stores_outputs_without_timings_or_widget_state(tmp_path):
     nbformat.write(nb, path)
     notebooks.execute(path)
     saved = json.loads(path.read_text())
-    assert "".join(saved["cells"][0]["outputs"][0]["text"]) == "chapter\n"  # runs in its own folder
+    first = saved["cells"][0]["outputs"]
+    assert len(first) == 1  # the two flushed pieces of stdout are merged
+    assert "".join(first[0]["text"]) == "chapter\nmore\n"  # and it ran in its own folder
     assert "".join(saved["cells"][1]["outputs"][0]["data"]["text/plain"]) == "2"
     assert "widgets" not in saved["metadata"]
     widget_output = saved["cells"][2]["outputs"][0]["data"]
