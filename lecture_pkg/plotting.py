@@ -9,6 +9,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.colors import ListedColormap
+from matplotlib.ticker import MaxNLocator
 
 __all__ = [
     "POSITIVE_COLOR",
@@ -134,6 +135,8 @@ def plot_errors_per_epoch(errors, ax=None, **bar_kw):
     ax = _axes(ax)
     errors = np.asarray(errors)
     ax.bar(np.arange(1, len(errors) + 1), errors, color=bar_kw.pop("color", POSITIVE_COLOR), **bar_kw)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("epoch")
     ax.set_ylabel("updates in the epoch")
     return ax

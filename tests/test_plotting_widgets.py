@@ -57,6 +57,8 @@ def test_errors_per_epoch_bars():
     ax = plotting.plot_errors_per_epoch([3, 3, 2, 0])
     assert [p.get_height() for p in ax.patches] == [3, 3, 2, 0]
     assert ax.get_xlabel() == "epoch"
+    ax.figure.canvas.draw()
+    assert all(float(t).is_integer() for t in ax.get_xticks())
 
 
 def test_update_sequence_has_a_panel_per_state():
