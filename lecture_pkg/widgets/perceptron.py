@@ -1,4 +1,4 @@
-"""Interactive explorers for the notebooks (ipywidgets).
+"""Explorer of the Rosenblatt perceptron's updates.
 
 Each explorer keeps its logic in a plain class that can be tested without a browser;
 ``.widget()`` only wires buttons and sliders to that logic and redraws a figure.
@@ -9,8 +9,8 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
-from .perceptron import RosenblattTrainer, augment
-from .plotting import mark_example, plot_hyperplane, plot_labelled_points
+from ..perceptron import RosenblattTrainer, augment
+from ..plotting import mark_example, plot_hyperplane, plot_labelled_points
 
 __all__ = ["PerceptronExplorer"]
 
