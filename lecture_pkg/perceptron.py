@@ -27,12 +27,13 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from .validation import as_plus_minus, check_inputs, resolve_rng
+
 __all__ = [
     "Perceptron",
     "PerceptronHistory",
     "RosenblattTrainer",
     "augment",
-    "as_plus_minus",
     "sign",
     "local_potentials",
     "geometric_margin",
@@ -50,33 +51,6 @@ def sign(z: np.ndarray | float) -> np.ndarray:
     return np.where(np.asarray(z) >= 0, 1, -1)
 
 
-def as_plus_minus(y: np.ndarray) -> np.ndarray:
-    """Check that ``y`` holds only the labels ``+1`` and ``-1`` and return it as floats.
-
-    The plain functions of this module work with ``+-1`` labels; the estimator
-    :class:`Perceptron` accepts any two labels and maps them itself.
-    """
-    y = np.asarray(y, dtype=float)
-    if y.ndim != 1:
-        raise ValueError(f"labels must be a 1-d array, got shape {y.shape}")
-    bad = ~np.isin(y, (-1.0, 1.0))
-    if bad.any():
-        raise ValueError(
-            f"labels must be +1 or -1; found {np.unique(y[bad])[:5]} "
-            "(use Perceptron for other label values)"
-        )
-    return y
-
-
-def _as_inputs(X: np.ndarray, name: str = "X") -> np.ndarray:
-    X = np.asarray(X, dtype=float)
-    if X.ndim != 2:
-        raise ValueError(f"{name} must be a 2-d array (examples x features), got shape {X.shape}")
-    if not np.all(np.isfinite(X)):
-        raise ValueError(f"{name} contains NaN or infinite values")
-    return X
-
-
 def augment(X: np.ndarray, bias_input: float = 1.0) -> np.ndarray:
     """Prepend the clamped bias input ``s`` to every example: ``x~ = (s, x)``.
 
@@ -91,13 +65,13 @@ def augment(X: np.ndarray, bias_input: float = 1.0) -> np.ndarray:
     -------
     array of shape (P, N + 1)
     """
-    X = _as_inputs(X)
+    X = check_inputs(X)
     return np.hstack([np.full((X.shape[0], 1), float(bias_input)), X])
 
 
 def local_potentials(X: np.ndarray, y: np.ndarray, coef: np.ndarray, intercept: float = 0.0) -> np.ndarray:
     """Local potentials (functional margins) ``E_mu = y_mu (w . x_mu + b)``, Biehl eq. (3.8)."""
-    X = _as_inputs(X)
+    X = check_inputs(X)
     y = as_plus_minus(y)
     coef = np.asarray(coef, dtype=float)
     if coef.shape != (X.shape[1],):
@@ -122,7 +96,7 @@ def geometric_margin(X: np.ndarray, y: np.ndarray, coef: np.ndarray, intercept: 
 
 def data_radius(X: np.ndarray) -> float:
     """Radius ``R = max_mu |x_mu|`` of the smallest origin-centred ball holding the inputs."""
-    X = _as_inputs(X)
+    X = check_inputs(X)
     return float(np.linalg.norm(X, axis=1).max())
 
 
@@ -172,7 +146,7 @@ def max_margin_hyperplane(
     ValueError
         If the data are not linearly separable.
     """
-    X = _as_inputs(X)
+    X = check_inputs(X)
     y = as_plus_minus(y)
     if len(y) != len(X):
         raise ValueError(f"X has {len(X)} rows but y has {len(y)} labels")
@@ -365,12 +339,6 @@ class RosenblattTrainer:
         )
 
 
-def _resolve_rng(random_state):
-    if isinstance(random_state, np.random.RandomState):
-        return random_state
-    return np.random.default_rng(random_state)
-
-
 class Perceptron(ClassifierMixin, BaseEstimator):
     """Rosenblatt's perceptron as a scikit-learn classifier.
 
@@ -483,7 +451,7 @@ class Perceptron(ClassifierMixin, BaseEstimator):
 
         trainer = RosenblattTrainer(
             augment(X, s), y_pm, w0, eta=self.eta, margin=self.margin, shuffle=self.shuffle,
-            rng=_resolve_rng(self.random_state), record_history=self.record_history,
+            rng=resolve_rng(self.random_state), record_history=self.record_history,
         )
         trainer.run(self.max_epochs)
 

@@ -13,7 +13,6 @@ from lecture_pkg import datasets
 from lecture_pkg.perceptron import (
     Perceptron,
     RosenblattTrainer,
-    as_plus_minus,
     augment,
     data_radius,
     geometric_margin,
@@ -28,14 +27,6 @@ from lecture_pkg.perceptron import (
 
 def test_sign_maps_zero_to_plus_one():
     assert sign(np.array([-2.0, -0.0, 0.0, 3.0])).tolist() == [-1, 1, 1, 1]
-
-
-def test_as_plus_minus_rejects_other_labels():
-    assert as_plus_minus([1, -1, 1]).tolist() == [1.0, -1.0, 1.0]
-    with pytest.raises(ValueError, match=r"\+1 or -1"):
-        as_plus_minus([0, 1])
-    with pytest.raises(ValueError, match="1-d"):
-        as_plus_minus([[1, -1]])
 
 
 def test_augment_puts_the_clamped_input_first():
