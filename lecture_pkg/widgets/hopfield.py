@@ -1,0 +1,129 @@
+"""Explorer of Hopfield retrieval: how load and corruption decide whether a pattern comes back.
+
+The logic lives in :class:`HopfieldExplorer`, testable without a browser; ``.widget()``
+only wires sliders to it and redraws.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from .. import hopfield as hp
+
+__all__ = ["HopfieldExplorer"]
+
+
+class HopfieldExplorer:
+    """Store ``P = alpha N`` random patterns, cue the network with a corrupted copy of one
+    of them and follow the overlap sweep by sweep (random sequential dynamics).
+
+    Parameters
+    ----------
+    side : int
+        The ``N = side**2`` neurons are drawn as a ``side x side`` picture.
+    alpha : float
+        Load ``P / N``.
+    corruption : float
+        Fraction of the cued pattern's neurons flipped in the initial state.
+    seed : int
+        Seed of the patterns, the corruption and the update order.
+    max_sweeps : int
+    """
+
+    def __init__(self, side: int = 24, alpha: float = 0.05, corruption: float = 0.2,
+                 seed: int = 0, max_sweeps: int = 30):
+        if side < 4:
+            raise ValueError(f"side must be at least 4, got {side}")
+        self.side = int(side)
+        self.n_neurons = self.side ** 2
+        self.max_sweeps = int(max_sweeps)
+        self.update(alpha=alpha, corruption=corruption, seed=seed)
+
+    @property
+    def n_patterns(self) -> int:
+        return max(1, int(round(self.alpha * self.n_neurons)))
+
+    def update(self, *, alpha: float | None = None, corruption: float | None = None,
+               seed: int | None = None) -> None:
+        """Change any parameter and rerun the retrieval."""
+        if alpha is not None:
+            if not 0 < alpha <= 1:
+                raise ValueError(f"the load alpha must lie in (0, 1], got {alpha}")
+            self.alpha = float(alpha)
+        if corruption is not None:
+            if not 0 <= corruption <= 0.5:
+                raise ValueError(f"the corruption must lie in [0, 0.5], got {corruption}")
+            self.corruption = float(corruption)
+        if seed is not None:
+            self.seed = int(seed)
+        rng = np.random.default_rng(self.seed)
+        self.patterns = hp.random_patterns(self.n_patterns, self.n_neurons, rng)
+        W = hp.hebb_weights(self.patterns)
+        self.initial = hp.corrupt(self.patterns[0], self.corruption, rng)
+        self.result = hp.run(self.initial, W, dynamics="random", max_sweeps=self.max_sweeps,
+                             rng=rng, record_states=True)
+        self.overlaps = self.result.states @ self.patterns[0] / self.n_neurons
+
+    @property
+    def final_overlap(self) -> float:
+        return float(self.overlaps[-1])
+
+    def status(self) -> str:
+        """One line describing the run."""
+        how = (f"fixed point after {self.result.n_sweeps} sweep(s)" if self.result.converged
+               else f"no fixed point within {self.max_sweeps} sweeps")
+        return (f"N = {self.n_neurons}, P = {self.n_patterns} (alpha = {self.n_patterns / self.n_neurons:.3f}), "
+                f"{self.corruption:.0%} flipped: overlap {self.overlaps[0]:.2f} -> "
+                f"{self.final_overlap:.3f}, {how}")
+
+    def draw(self, fig=None):
+        """Cue, final state, stored pattern and the overlap per sweep, side by side."""
+        fig = fig if fig is not None else plt.figure(figsize=(10, 2.9))
+        axes = fig.subplots(1, 4, gridspec_kw={"width_ratios": [1, 1, 1, 1.6]})
+        pictures = [(self.initial, "cue S(0)"), (self.result.state, "final state"),
+                    (self.patterns[0], "stored pattern")]
+        for ax, (img, title) in zip(axes, pictures):
+            ax.imshow(img.reshape(self.side, self.side), cmap="gray_r", vmin=-1, vmax=1)
+            ax.set_title(title, fontsize=9)
+            ax.set_xticks([])
+            ax.set_yticks([])
+            ax.grid(False)
+        ax = axes[3]
+        ax.plot(np.arange(len(self.overlaps)), self.overlaps, "o-", ms=3)
+        ax.set_ylim(-0.05, 1.05)
+        ax.set_xlabel("sweep")
+        ax.set_ylabel("overlap m")
+        fig.suptitle(self.status(), fontsize=9)
+        fig.tight_layout()
+        return fig
+
+    def widget(self):
+        """The live explorer: sliders for the load, the corruption and the seed."""
+        import ipywidgets as widgets
+        from IPython.display import display
+
+        out = widgets.Output()
+        alpha = widgets.FloatSlider(value=self.alpha, min=0.01, max=0.4, step=0.01,
+                                    description="alpha = P/N", continuous_update=False,
+                                    style={"description_width": "initial"})
+        corruption = widgets.FloatSlider(value=self.corruption, min=0.0, max=0.5, step=0.02,
+                                         description="flipped", continuous_update=False)
+        seed = widgets.IntSlider(value=self.seed, min=0, max=20, description="seed",
+                                 continuous_update=False)
+
+        def redraw():
+            with out:
+                out.clear_output(wait=True)
+                fig = self.draw()
+                display(fig)
+                plt.close(fig)
+
+        def on_change(_):
+            self.update(alpha=alpha.value, corruption=corruption.value, seed=seed.value)
+            redraw()
+
+        for slider in (alpha, corruption, seed):
+            slider.observe(on_change, names="value")
+        redraw()
+        return widgets.VBox([widgets.HBox([alpha, corruption, seed]), out])

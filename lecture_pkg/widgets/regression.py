@@ -1,0 +1,122 @@
+"""Explorer of ridge / Bayesian linear regression on Hubble-like data.
+
+The logic lives in :class:`RegressionExplorer`, testable without a browser; ``.widget()``
+only wires sliders to it and redraws.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from .. import regression as reg
+
+__all__ = ["RegressionExplorer"]
+
+
+class RegressionExplorer:
+    """Fit ``v = H d`` to the first ``n_points`` of a synthetic Hubble diagram.
+
+    Shows the least-squares line (eq. 2.8), the MAP / ridge line for a Gaussian prior of
+    width ``tau`` on ``H`` (eq. 2.16, ``gamma = sigma^2 / tau^2``) and the band of plus or minus
+    two standard deviations of the posterior predictive distribution (eq. 2.17).
+
+    Parameters
+    ----------
+    n_points : int
+        How many of the galaxies are used (at most ``n_max``).
+    tau : float
+        Prior width of the Hubble constant (km/s/Mpc).
+    sigma : float
+        Noise level of the velocities (km/s), known to the model.
+    seed : int
+        Seed of the synthetic data.
+    n_max : int
+    """
+
+    def __init__(self, n_points: int = 6, tau: float = 100.0, sigma: float = 150.0,
+                 seed: int = 0, n_max: int = 40):
+        self.n_max = int(n_max)
+        self.sigma = float(sigma)
+        self.d_all, self.v_all = reg.synthetic_hubble(self.n_max, np.random.default_rng(seed),
+                                                      sigma=self.sigma)
+        self.update(n_points=n_points, tau=tau)
+
+    def update(self, *, n_points: int | None = None, tau: float | None = None) -> None:
+        """Change the number of points or the prior width and refit."""
+        if n_points is not None:
+            if not 1 <= n_points <= self.n_max:
+                raise ValueError(f"n_points must lie between 1 and {self.n_max}, got {n_points}")
+            self.n_points = int(n_points)
+        if tau is not None:
+            if not tau > 0:
+                raise ValueError(f"the prior width tau must be positive, got {tau}")
+            self.tau = float(tau)
+        d, v = self.data
+        self.gamma = self.sigma ** 2 / self.tau ** 2
+        self.slope_ls = float(reg.least_squares(d, v)[0])
+        self.slope_map = float(reg.map_estimate(d, v, self.sigma, self.tau)[0])
+        self.mean, self.cov = reg.bayes_posterior(d, v, self.sigma, self.tau)
+
+    @property
+    def data(self) -> tuple[np.ndarray, np.ndarray]:
+        return self.d_all[: self.n_points], self.v_all[: self.n_points]
+
+    def band(self, d_grid) -> tuple[np.ndarray, np.ndarray]:
+        """Posterior predictive mean and standard deviation on a grid of distances."""
+        mean, var = reg.posterior_predictive(np.asarray(d_grid, dtype=float)[:, None],
+                                             self.mean, self.cov, self.sigma)
+        return mean, np.sqrt(var)
+
+    def status(self) -> str:
+        return (f"{self.n_points} galaxies, tau = {self.tau:.3g} (gamma = {self.gamma:.3g}): "
+                f"least squares H = {self.slope_ls:.0f}, MAP H = {self.slope_map:.0f} "
+                f"+- {np.sqrt(self.cov[0, 0]):.0f} km/s/Mpc")
+
+    def draw(self, ax=None):
+        ax = ax if ax is not None else plt.gca()
+        grid = np.linspace(0, 2.1, 200)
+        mean, std = self.band(grid)
+        ax.fill_between(grid, mean - 2 * std, mean + 2 * std, color="C0", alpha=0.18,
+                        label="predictive mean $\\pm 2$ sd")
+        ax.plot(grid, mean, color="C0", label=f"MAP, H = {self.slope_map:.0f}")
+        ax.plot(grid, self.slope_ls * grid, "--", color="C1", label=f"least squares, H = {self.slope_ls:.0f}")
+        ax.plot(self.d_all[self.n_points:, 0], self.v_all[self.n_points:], "o", color="lightgray", ms=4,
+                label="unused galaxies")
+        d, v = self.data
+        ax.plot(d[:, 0], v, "o", color="k", ms=5, label="used galaxies")
+        ax.set_xlim(0, 2.1)
+        ax.set_ylim(-600, 1600)
+        ax.set_xlabel("distance d (Mpc)")
+        ax.set_ylabel("velocity v (km/s)")
+        ax.legend(fontsize=8, loc="upper left")
+        ax.set_title(self.status(), fontsize=9)
+        return ax
+
+    def widget(self):
+        """The live explorer: sliders for the number of galaxies and the prior width."""
+        import ipywidgets as widgets
+        from IPython.display import display
+
+        out = widgets.Output()
+        n = widgets.IntSlider(value=self.n_points, min=1, max=self.n_max, description="galaxies",
+                              continuous_update=False)
+        tau = widgets.FloatLogSlider(value=self.tau, base=10, min=0.5, max=4, step=0.1,
+                                     description="prior tau", continuous_update=False)
+
+        def redraw():
+            with out:
+                out.clear_output(wait=True)
+                fig, ax = plt.subplots(figsize=(7, 4.2))
+                self.draw(ax)
+                display(fig)
+                plt.close(fig)
+
+        def on_change(_):
+            self.update(n_points=n.value, tau=tau.value)
+            redraw()
+
+        n.observe(on_change, names="value")
+        tau.observe(on_change, names="value")
+        redraw()
+        return widgets.VBox([widgets.HBox([n, tau]), out])
