@@ -1,0 +1,149 @@
+"""Explorer of Adaline's loss trajectory as the learning rate crosses the stability limit.
+
+The logic lives in :class:`AdalineExplorer`, which can be tested without a browser;
+``.widget()`` only wires sliders to it and redraws the figure.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from ..perceptron import augment
+from ..plotting import plot_hyperplane, plot_labelled_points
+from ..stability import Adaline, gd_stability_limit, lms_stability_limit
+
+__all__ = ["AdalineExplorer"]
+
+
+class AdalineExplorer:
+    """Train Adaline with ``eta = ratio * limit`` and show its loss per epoch and its line.
+
+    ``limit`` is the upper end of the convergent window: ``2 / lambda_max`` of the
+    augmented Gram matrix for batch gradient descent, ``2 / max |x|^2`` for the
+    sequential (LMS) rule.  ``ratio < 1`` converges, ``ratio > 1`` diverges.
+
+    Parameters
+    ----------
+    X : array (P, 2), y : array (P,) of +-1
+        Two-dimensional data (standardised features work best).
+    ratio : float
+        The learning rate as a multiple of the limit.
+    epochs : int
+    solver : {"batch", "sequential"}
+    """
+
+    SOLVERS = ("batch", "sequential")
+
+    def __init__(self, X, y, *, ratio: float = 0.5, epochs: int = 40, solver: str = "batch"):
+        self.X = np.asarray(X, dtype=float)
+        if self.X.ndim != 2 or self.X.shape[1] != 2:
+            raise ValueError(f"the explorer shows 2-d inputs; X has shape {self.X.shape}")
+        self.y = np.asarray(y)
+        Xa = augment(self.X)
+        self.limits = {"batch": gd_stability_limit(Xa), "sequential": lms_stability_limit(Xa)}
+        w_ls = np.linalg.lstsq(Xa, self.y.astype(float), rcond=None)[0]
+        self.least_squares_loss = float(0.5 * np.sum((self.y - Xa @ w_ls) ** 2))
+        self.set(ratio=ratio, epochs=epochs, solver=solver)
+
+    @property
+    def limit(self) -> float:
+        return self.limits[self.solver]
+
+    @property
+    def eta(self) -> float:
+        return self.ratio * self.limit
+
+    def set(self, *, ratio: float | None = None, epochs: int | None = None,
+            solver: str | None = None) -> None:
+        """Change the settings and retrain."""
+        if ratio is not None:
+            if not ratio > 0:
+                raise ValueError(f"ratio must be positive, got {ratio}")
+            self.ratio = float(ratio)
+        if epochs is not None:
+            if int(epochs) < 1:
+                raise ValueError(f"epochs must be positive, got {epochs}")
+            self.epochs = int(epochs)
+        if solver is not None:
+            if solver not in self.SOLVERS:
+                raise ValueError(f"solver must be one of {self.SOLVERS}, got {solver!r}")
+            self.solver = solver
+        self.run()
+
+    def run(self) -> Adaline:
+        """Train from zero weights for ``epochs`` epochs; warnings are kept in ``self.warnings``."""
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            self.model = Adaline(eta=self.eta, solver=self.solver, max_epochs=self.epochs,
+                                 tol=None).fit(self.X, self.y)
+        self.warnings = [w.category.__name__ for w in caught]
+        return self.model
+
+    @property
+    def loss(self) -> np.ndarray:
+        return np.asarray(self.model.loss_)
+
+    def status(self) -> str:
+        """One line describing the run."""
+        head = (f"{self.solver}: eta = {self.eta:.4g} = {self.ratio:.2f} x limit {self.limit:.4g}")
+        if self.model.diverged_:
+            return head + f" -- diverged after {self.model.n_epochs_} epochs"
+        trend = "loss growing" if self.loss[-1] > self.loss[0] else "loss"
+        return (head + f" -- {trend} {self.loss[-1]:.4g} after {self.model.n_epochs_} epochs "
+                f"(least squares {self.least_squares_loss:.4g})")
+
+    def draw(self, axes=None):
+        """Left: loss per epoch (log scale) with the least-squares minimum. Right: data and line."""
+        if axes is None:
+            _, axes = plt.subplots(1, 2, figsize=(9, 3.6))
+        ax_loss, ax_data = axes
+        loss = self.loss
+        ax_loss.semilogy(np.arange(len(loss)), loss, marker=".", color="#1f5fa8")
+        ax_loss.axhline(self.least_squares_loss, color="k", ls="--", lw=1, label="least squares")
+        ax_loss.set_xlabel("epoch")
+        ax_loss.set_ylabel("loss $L(w)$")
+        ax_loss.legend(loc="upper right", fontsize=8)
+        ax_loss.set_title(self.status(), fontsize=8, wrap=True)
+        plot_labelled_points(self.X, self.y, ax_data, size=20)
+        lo, hi = self.X.min(axis=0) - 0.5, self.X.max(axis=0) + 0.5
+        ax_data.set_aspect("auto")
+        if not self.model.diverged_:
+            plot_hyperplane(self.model.coef_, self.model.intercept_, ax_data,
+                            xlim=(lo[0], hi[0]), ylim=(lo[1], hi[1]))
+        ax_data.set_xlim(lo[0], hi[0])
+        ax_data.set_ylim(lo[1], hi[1])
+        ax_data.set_title("decision line after the last epoch", fontsize=9)
+        return axes
+
+    def widget(self):
+        """The live explorer: sliders for the rate (as a multiple of the limit) and the epochs."""
+        import ipywidgets as widgets
+        from IPython.display import display
+
+        out = widgets.Output()
+        ratio = widgets.FloatSlider(value=self.ratio, min=0.05, max=1.5, step=0.01,
+                                    description="eta / limit", continuous_update=False)
+        epochs = widgets.IntSlider(value=self.epochs, min=1, max=200, description="epochs",
+                                   continuous_update=False)
+        solver = widgets.Dropdown(options=list(self.SOLVERS), value=self.solver, description="solver")
+
+        def redraw():
+            with out:
+                out.clear_output(wait=True)
+                fig, axes = plt.subplots(1, 2, figsize=(9, 3.6))
+                self.draw(axes)
+                fig.tight_layout()
+                display(fig)
+                plt.close(fig)
+
+        def changed(_):
+            self.set(ratio=ratio.value, epochs=epochs.value, solver=solver.value)
+            redraw()
+
+        for control in (ratio, epochs, solver):
+            control.observe(changed, names="value")
+        redraw()
+        return widgets.VBox([widgets.HBox([ratio, epochs, solver]), out])

@@ -1,0 +1,215 @@
+"""Explorer of the version space of a perceptron in N = 3 (Biehl's Figs. 3.6 and 3.7).
+
+Weights are unit vectors, points on the sphere.  Every labelled example ``xi`` cuts the
+sphere along the great circle ``w . xi = 0`` and keeps the half whose weights give its
+label; the version space is what survives all cuts.  The sphere is drawn in Lambert's
+azimuthal equal-area projection centred on the teacher, so that *areas on the page are
+proportional to areas on the sphere*: the coloured region's share of the disc is the
+version space's share of the sphere.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from ..plotting import NEGATIVE_COLOR, POSITIVE_COLOR
+from ..teacher_student import center_of_mass, generalization_error, version_space_mask
+
+__all__ = ["VersionSpaceExplorer", "lambert_projection"]
+
+
+def lambert_projection(W, centre) -> np.ndarray:
+    """Lambert azimuthal equal-area projection of unit vectors ``W`` (M, 3) about ``centre``.
+
+    A point at angle ``theta`` from the centre lands at radius ``2 sin(theta / 2)``
+    (0 at the centre, 2 at the antipode); the map preserves areas.
+    """
+    W = np.atleast_2d(np.asarray(W, dtype=float))
+    c = np.asarray(centre, dtype=float)
+    c = c / np.linalg.norm(c)
+    # an orthonormal basis (e1, e2) of the plane orthogonal to the centre
+    helper = np.eye(3)[np.argmin(np.abs(c))]
+    e1 = np.cross(c, helper)
+    e1 /= np.linalg.norm(e1)
+    e2 = np.cross(c, e1)
+    W = W / np.linalg.norm(W, axis=1, keepdims=True)
+    cos_t = np.clip(W @ c, -1.0, 1.0)
+    u, v = W @ e1, W @ e2
+    norm = np.hypot(u, v)
+    radius = np.sqrt(2.0 * (1.0 - cos_t))              # = 2 sin(theta / 2)
+    scale = np.divide(radius, norm, out=np.zeros_like(norm), where=norm > 0)
+    return np.c_[u * scale, v * scale]
+
+
+class VersionSpaceExplorer:
+    """Add labelled examples one at a time and watch the version space shrink (N = 3).
+
+    Parameters
+    ----------
+    max_examples : int
+        Number of examples available (drawn once, Gaussian inputs, labels by the teacher).
+    seed : int
+        Seed for the teacher, the inputs and the uniform points on the sphere.
+    n_candidates : int
+        Uniform random points on the sphere used to represent it; those consistent with
+        the examples are uniform samples of the version space.
+    """
+
+    def __init__(self, max_examples: int = 12, seed: int = 0, n_candidates: int = 40000):
+        if max_examples < 1 or n_candidates < 100:
+            raise ValueError("need max_examples >= 1 and n_candidates >= 100")
+        self.max_examples = int(max_examples)
+        self.n_candidates = int(n_candidates)
+        self.new_data(seed)
+
+    def new_data(self, seed: int) -> None:
+        """Draw a new teacher, new inputs and new sphere points; start with no example."""
+        self.seed = int(seed)
+        rng = np.random.default_rng(self.seed)
+        t = rng.standard_normal(3)
+        self.teacher = t / np.linalg.norm(t)
+        self.X = rng.standard_normal((self.max_examples, 3))
+        self.y = np.where(self.X @ self.teacher >= 0, 1, -1)
+        C = rng.standard_normal((self.n_candidates, 3))
+        self.candidates = C / np.linalg.norm(C, axis=1, keepdims=True)
+        self.n_examples = 0
+        self.history = [1.0]          # version-space fraction after 0, 1, ... examples
+
+    # ---------------------------------------------------------------- logic
+    def mask(self, n_examples: int | None = None) -> np.ndarray:
+        """Which sphere points are consistent with the first ``n_examples`` examples."""
+        P = self.n_examples if n_examples is None else int(n_examples)
+        if P == 0:
+            return np.ones(self.n_candidates, dtype=bool)
+        return version_space_mask(self.candidates, self.X[:P], self.y[:P])
+
+    def fraction(self, n_examples: int | None = None) -> float:
+        """Share of the sphere (estimated from the uniform points) inside the version space."""
+        return float(self.mask(n_examples).mean())
+
+    def set_examples(self, n_examples: int) -> None:
+        """Use the first ``n_examples`` examples (0 to ``max_examples``)."""
+        n = int(n_examples)
+        if not 0 <= n <= self.max_examples:
+            raise ValueError(f"n_examples must lie in 0..{self.max_examples}, got {n}")
+        self.n_examples = n
+        self.history = [self.fraction(k) for k in range(n + 1)]
+
+    def add_example(self) -> bool:
+        """Add the next example; returns whether it was *informative* (cut the version space).
+
+        An example whose great circle misses the version space leaves it unchanged
+        (Biehl's Fig. 3.7, left): its label was already implied by the earlier ones.
+        Returns ``False`` without change when all examples are in use.
+        """
+        if self.n_examples >= self.max_examples:
+            return False
+        before = self.mask()
+        self.n_examples += 1
+        after = self.mask()
+        self.history.append(float(after.mean()))
+        return bool(np.any(before & ~after))
+
+    def centre(self) -> np.ndarray | None:
+        """Centre-of-mass estimate (3.38) from the consistent sphere points, normalised."""
+        m = self.mask()
+        if not m.any():
+            return None
+        c = center_of_mass(self.candidates[m])
+        n = np.linalg.norm(c)
+        return c / n if n > 0 else None
+
+    def status(self) -> str:
+        """One line describing the current state."""
+        m = self.mask()
+        head = (f"P = {self.n_examples} example(s): version space = "
+                f"{100 * m.mean():.2f}% of the sphere")
+        c = self.centre()
+        if self.n_examples == 0 or c is None:
+            return head
+        eps_cm = generalization_error(c, self.teacher)
+        eps_rand = float(np.mean(generalization_error(self.candidates[m], self.teacher)))
+        return (head + f"; eps_g: centre of mass {eps_cm:.3f}, "
+                f"random consistent student {eps_rand:.3f} on average")
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, ax=None):
+        """Equal-area map of the sphere: version space, example circles, teacher, centre."""
+        ax = ax if ax is not None else plt.gca()
+        m = self.mask()
+        pts = lambert_projection(self.candidates, self.teacher)
+        ax.scatter(*pts[~m].T, s=1, color="#cccccc", rasterized=True, zorder=1)
+        ax.scatter(*pts[m].T, s=2, color=POSITIVE_COLOR, rasterized=True, zorder=2,
+                   label="version space")
+        phi = np.linspace(0, 2 * np.pi, 721)
+        for k in range(self.n_examples):
+            xi = self.X[k] / np.linalg.norm(self.X[k])
+            helper = np.eye(3)[np.argmin(np.abs(xi))]
+            a = np.cross(xi, helper)
+            a /= np.linalg.norm(a)
+            b = np.cross(xi, a)
+            circle = lambert_projection(np.outer(np.cos(phi), a) + np.outer(np.sin(phi), b),
+                                        self.teacher)
+            # break the curve where it jumps across the rim of the disc
+            jumps = np.flatnonzero(np.linalg.norm(np.diff(circle, axis=0), axis=1) > 0.3)
+            for seg in np.split(circle, jumps + 1):
+                ax.plot(*seg.T, color="#555555", lw=0.8, zorder=3)
+        ax.scatter([0], [0], marker="*", s=220, color="#e69f00", edgecolors="k",
+                   zorder=5, label="teacher $\\mathbf{w}^*$")
+        c = self.centre()
+        if c is not None and self.n_examples > 0:
+            ax.scatter(*lambert_projection(c, self.teacher).T, marker="X", s=110,
+                       color=NEGATIVE_COLOR, edgecolors="k", zorder=5,
+                       label="centre of mass")
+        ax.add_patch(plt.Circle((0, 0), 2.0, fill=False, color="k", lw=1))
+        ax.set_xlim(-2.1, 2.1)
+        ax.set_ylim(-2.1, 2.1)
+        ax.set_aspect("equal")
+        ax.set_xticks([])
+        ax.set_yticks([])
+        ax.grid(False)
+        ax.set_title(self.status(), fontsize=8.5, wrap=True)
+        return ax
+
+    def widget(self):
+        """The live explorer: a slider for P, *Add example*, and *New data*."""
+        import ipywidgets as widgets
+        from IPython.display import display
+
+        out = widgets.Output()
+        slider = widgets.IntSlider(value=self.n_examples, min=0, max=self.max_examples,
+                                   description="P", continuous_update=False)
+        add = widgets.Button(description="Add example", button_style="primary")
+        new = widgets.Button(description="New data")
+
+        def redraw():
+            with out:
+                out.clear_output(wait=True)
+                fig, ax = plt.subplots(figsize=(5.5, 5.5))
+                self.draw(ax)
+                display(fig)
+                plt.close(fig)
+
+        def on_add(_):
+            self.add_example()
+            if slider.value != self.n_examples:
+                slider.value = self.n_examples      # the slider's observer redraws
+
+        def on_new(_):
+            self.new_data(self.seed + 1)
+            if slider.value == 0:
+                redraw()
+            else:
+                slider.value = 0
+
+        def on_slide(change):
+            if change["new"] != self.n_examples:
+                self.set_examples(change["new"])
+            redraw()
+
+        add.on_click(on_add)
+        new.on_click(on_new)
+        slider.observe(on_slide, names="value")
+        redraw()
+        return widgets.VBox([widgets.HBox([add, new, slider]), out])
