@@ -1,0 +1,109 @@
+"""Tests of the LVQ explorer and its drawing helpers (no browser needed)."""
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+
+from lecture_pkg.prototypes import GLVQ, LVQ1, three_clusters
+from lecture_pkg.widgets.prototypes import (
+    PrototypeExplorer,
+    plot_classes,
+    plot_nearest_regions,
+    plot_prototype_paths,
+    plot_prototypes,
+)
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    yield
+    plt.close("all")
+
+
+@pytest.fixture
+def toy():
+    return three_clusters(np.random.default_rng(11), 20)
+
+
+def test_explorer_moves_prototypes_epoch_by_epoch(toy):
+    X, y = toy
+    ex = PrototypeExplorer(X, y, rule="lvq1", learning_rate=0.1, seed=3)
+    start = ex.prototypes
+    assert ex.epoch == 0 and "epoch 0" in ex.status()
+    assert ex.next_epoch() == 1
+    assert not np.allclose(ex.prototypes, start)
+    assert ex.next_epoch(4) == 5
+    history = np.array(ex.trainer.prototype_history)
+    assert history.shape == (6, 3, 2)
+    np.testing.assert_array_equal(history[0], start)
+    # the start prototypes are examples of their own class
+    for w, k in zip(start, ex.trainer.c):
+        assert np.any(np.all(X[y == k] == w, axis=1))
+
+
+def test_explorer_reset_switches_rule_and_rate(toy):
+    X, y = toy
+    ex = PrototypeExplorer(X, y, seed=3)
+    start = ex.prototypes
+    ex.next_epoch(3)
+    ex.reset(rule="glvq", learning_rate=0.05)
+    assert ex.epoch == 0 and ex.trainer.rule == "glvq" and ex.learning_rate == 0.05
+    np.testing.assert_array_equal(ex.prototypes, start)          # same initial prototypes
+    with pytest.raises(ValueError, match="rule"):
+        ex.reset(rule="lvq3")
+    with pytest.raises(ValueError, match="2-d"):
+        PrototypeExplorer(np.zeros((4, 3)), [0, 1, 0, 1])
+
+
+def test_explorer_training_improves_and_matches_the_errors(toy):
+    X, y = toy
+    ex = PrototypeExplorer(X, y, rule="glvq", learning_rate=0.1, seed=0)
+    before = ex.trainer.errors_per_epoch[0]
+    ex.next_epoch(15)
+    after = ex.trainer.errors_per_epoch[-1]
+    assert after <= before and after == int(np.sum(ex.trainer.predict_classes() != ex.y))
+    assert f"{after} of {len(y)}" in ex.status()
+
+
+def test_explorer_draws_and_builds_a_widget(toy):
+    X, y = toy
+    ex = PrototypeExplorer(X, y, seed=1)
+    ex.next_epoch(2)
+    ax = ex.draw()
+    assert "epoch 2" in ax.get_title()
+    assert len(ax.lines) == 2 * 3                                  # one path (two strokes) per prototype
+    w = ex.widget()
+    buttons = w.children[0].children
+    assert [b.description for b in buttons] == ["Next epoch", "10 epochs", "Reset"]
+    buttons[0].click()
+    assert ex.epoch == 3
+    buttons[1].click()
+    assert ex.epoch == 13
+    buttons[2].click()
+    assert ex.epoch == 0
+    rule, eta = w.children[1].children
+    rule.value = "glvq"
+    assert ex.trainer.rule == "glvq" and ex.epoch == 0
+    eta.value = 0.01
+    assert ex.learning_rate == pytest.approx(0.01)
+
+
+def test_drawing_helpers(toy):
+    X, y = toy
+    model = LVQ1(prototypes_per_class=2, random_state=0, max_epochs=5).fit(X, y)
+    fig, ax = plt.subplots()
+    plot_nearest_regions(model.predict, X, ax, resolution=50)
+    plot_classes(X, y, ax)
+    plot_prototype_paths(model.prototype_history_, model.prototype_labels_, ax)
+    plot_prototypes(model.prototypes_, model.prototype_labels_, ax)
+    labels = [t.get_label() for t in ax.collections]
+    assert "class 0" in labels and "prototypes" in labels
+    assert len(ax.lines) == 2 * 6
+    with pytest.raises(ValueError, match="history"):
+        plot_prototype_paths(np.zeros((3, 2)), [0, 1], ax)
+    with pytest.raises(ValueError, match="at most"):
+        plot_classes(np.zeros((6, 2)), np.arange(6))
+    # regions: each class of a fitted GLVQ covers part of the plane
+    glvq = GLVQ(random_state=0, max_epochs=5).fit(X, y)
+    ax2 = plot_nearest_regions(glvq.predict, X, resolution=40)
+    assert len(ax2.collections) >= 2
