@@ -2,12 +2,22 @@
 
 Modules are organised by algorithm family:
 
+* :mod:`lecture_pkg.neurons` -- activation functions, Hebb's rule, feed-forward networks
+* :mod:`lecture_pkg.hopfield` -- Hopfield networks: Hebbian storage, dynamics, energy, capacity
+* :mod:`lecture_pkg.regression` -- linear regression: least squares, ridge, ML, MAP, Bayesian
+* :mod:`lecture_pkg.version_space` -- the integer toy example of learning in version space
 * :mod:`lecture_pkg.perceptron` -- Rosenblatt's perceptron, margins and the convergence bound
+* :mod:`lecture_pkg.separability` -- linear separability by LP, Boolean functions, Cover's count
+* :mod:`lecture_pkg.teacher_student` -- generalisation error, version space, learning curves
+* :mod:`lecture_pkg.stability` -- optimal stability: MinOver, Adaline, AdaTron, support vectors
+* :mod:`lecture_pkg.distances` -- distance measures for prototype methods (Minkowski, kernel, relevance)
+* :mod:`lecture_pkg.prototypes` -- nearest neighbours, nearest prototypes, LVQ1, GLVQ, GMLVQ
 * :mod:`lecture_pkg.datasets` -- the lecture notes' example data and generators
 * :mod:`lecture_pkg.plotting` -- figure helpers for a consistent look
 * :mod:`lecture_pkg.widgets` -- interactive explorers for the notebooks
 * :mod:`lecture_pkg.results` -- reporting reproduced results and the ledger page
 * :mod:`lecture_pkg.notebooks` -- re-executing the book's notebooks (``make refresh``)
+* :mod:`lecture_pkg.validation` -- input checks shared by the modules
 """
 
 __version__ = "0.1.0"

@@ -5,6 +5,13 @@ its ``.widget()`` method only wires buttons and sliders to that logic and redraw
 figure.  Notebooks import the explorers from here.
 """
 
+from .adaline import AdalineExplorer
+from .hopfield import HopfieldExplorer
 from .perceptron import PerceptronExplorer
+from .prototypes import PrototypeExplorer
+from .regression import RegressionExplorer
+from .version_space import VersionSpaceExplorer
 
-__all__ = ["PerceptronExplorer"]
+__all__ = ["AdalineExplorer", "HopfieldExplorer", "PerceptronExplorer", "PrototypeExplorer",
+           "RegressionExplorer",
+           "VersionSpaceExplorer"]
