@@ -14,6 +14,7 @@ import numpy as np
 from ..perceptron import augment
 from ..plotting import plot_hyperplane, plot_labelled_points
 from ..stability import Adaline, gd_stability_limit, lms_stability_limit
+from ._live import live_figure
 
 __all__ = ["AdalineExplorer"]
 
@@ -121,23 +122,20 @@ class AdalineExplorer:
     def widget(self):
         """The live explorer: sliders for the rate (as a multiple of the limit) and the epochs."""
         import ipywidgets as widgets
-        from IPython.display import display
 
-        out = widgets.Output()
         ratio = widgets.FloatSlider(value=self.ratio, min=0.05, max=1.5, step=0.01,
                                     description="eta / limit", continuous_update=False)
         epochs = widgets.IntSlider(value=self.epochs, min=1, max=200, description="epochs",
                                    continuous_update=False)
         solver = widgets.Dropdown(options=list(self.SOLVERS), value=self.solver, description="solver")
 
-        def redraw():
-            with out:
-                out.clear_output(wait=True)
-                fig, axes = plt.subplots(1, 2, figsize=(9, 3.6))
-                self.draw(axes)
-                fig.tight_layout()
-                display(fig)
-                plt.close(fig)
+        def figure():
+            fig, axes = plt.subplots(1, 2, figsize=(9, 3.6))
+            self.draw(axes)
+            fig.tight_layout()
+            return fig
+
+        out, redraw = live_figure(figure)
 
         def changed(_):
             self.set(ratio=ratio.value, epochs=epochs.value, solver=solver.value)

@@ -10,6 +10,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from .. import hopfield as hp
+from ._live import live_figure
 
 __all__ = ["HopfieldExplorer"]
 
@@ -101,9 +102,7 @@ class HopfieldExplorer:
     def widget(self):
         """The live explorer: sliders for the load, the corruption and the seed."""
         import ipywidgets as widgets
-        from IPython.display import display
 
-        out = widgets.Output()
         alpha = widgets.FloatSlider(value=self.alpha, min=0.01, max=0.4, step=0.01,
                                     description="alpha = P/N", continuous_update=False,
                                     style={"description_width": "initial"})
@@ -112,12 +111,7 @@ class HopfieldExplorer:
         seed = widgets.IntSlider(value=self.seed, min=0, max=20, description="seed",
                                  continuous_update=False)
 
-        def redraw():
-            with out:
-                out.clear_output(wait=True)
-                fig = self.draw()
-                display(fig)
-                plt.close(fig)
+        out, redraw = live_figure(self.draw)
 
         def on_change(_):
             self.update(alpha=alpha.value, corruption=corruption.value, seed=seed.value)

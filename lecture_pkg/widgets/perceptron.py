@@ -11,6 +11,7 @@ import numpy as np
 
 from ..perceptron import RosenblattTrainer, augment
 from ..plotting import mark_example, plot_hyperplane, plot_labelled_points
+from ._live import live_figure, single_axes_figure
 
 __all__ = ["PerceptronExplorer"]
 
@@ -88,21 +89,13 @@ class PerceptronExplorer:
     def widget(self):
         """The live explorer: *Next update*, *Reset* and a learning-rate slider."""
         import ipywidgets as widgets
-        from IPython.display import display
 
-        out = widgets.Output()
         eta = widgets.FloatLogSlider(value=self.eta, base=10, min=-2, max=1, step=0.1,
                                      description="eta", continuous_update=False)
         step = widgets.Button(description="Next update", button_style="primary")
         reset = widgets.Button(description="Reset")
 
-        def redraw():
-            with out:
-                out.clear_output(wait=True)
-                fig, ax = plt.subplots(figsize=(5, 5))
-                self.draw(ax)
-                display(fig)
-                plt.close(fig)
+        out, redraw = live_figure(single_axes_figure(self.draw, (5, 5)))
 
         step.on_click(lambda _: (self.next_update(), redraw()))
         reset.on_click(lambda _: (self.reset(eta.value), redraw()))

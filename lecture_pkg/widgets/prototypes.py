@@ -14,6 +14,7 @@ import numpy as np
 from matplotlib.colors import ListedColormap
 
 from ..prototypes import PrototypeTrainer, init_prototypes
+from ._live import live_figure, single_axes_figure
 
 __all__ = [
     "CLASS_COLORS",
@@ -182,9 +183,7 @@ class PrototypeExplorer:
     def widget(self):
         """The live explorer: *Next epoch*, *10 epochs*, *Reset*, a rule menu and a rate slider."""
         import ipywidgets as widgets
-        from IPython.display import display
 
-        out = widgets.Output()
         step = widgets.Button(description="Next epoch", button_style="primary")
         ten = widgets.Button(description="10 epochs")
         reset = widgets.Button(description="Reset")
@@ -193,13 +192,7 @@ class PrototypeExplorer:
         eta = widgets.FloatLogSlider(value=self.learning_rate, base=10, min=-3, max=0, step=0.1,
                                      description="eta", continuous_update=False)
 
-        def redraw():
-            with out:
-                out.clear_output(wait=True)
-                fig, ax = plt.subplots(figsize=(5.5, 5.5))
-                self.draw(ax)
-                display(fig)
-                plt.close(fig)
+        out, redraw = live_figure(single_axes_figure(self.draw, (5.5, 5.5)))
 
         step.on_click(lambda _: (self.next_epoch(), redraw()))
         ten.on_click(lambda _: (self.next_epoch(10), redraw()))

@@ -10,6 +10,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from .. import regression as reg
+from ._live import live_figure, single_axes_figure
 
 __all__ = ["RegressionExplorer"]
 
@@ -96,21 +97,13 @@ class RegressionExplorer:
     def widget(self):
         """The live explorer: sliders for the number of galaxies and the prior width."""
         import ipywidgets as widgets
-        from IPython.display import display
 
-        out = widgets.Output()
         n = widgets.IntSlider(value=self.n_points, min=1, max=self.n_max, description="galaxies",
                               continuous_update=False)
         tau = widgets.FloatLogSlider(value=self.tau, base=10, min=0.5, max=4, step=0.1,
                                      description="prior tau", continuous_update=False)
 
-        def redraw():
-            with out:
-                out.clear_output(wait=True)
-                fig, ax = plt.subplots(figsize=(7, 4.2))
-                self.draw(ax)
-                display(fig)
-                plt.close(fig)
+        out, redraw = live_figure(single_axes_figure(self.draw, (7, 4.2)))
 
         def on_change(_):
             self.update(n_points=n.value, tau=tau.value)

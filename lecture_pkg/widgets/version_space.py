@@ -15,6 +15,7 @@ import numpy as np
 
 from ..plotting import NEGATIVE_COLOR, POSITIVE_COLOR
 from ..teacher_student import center_of_mass, generalization_error, version_space_mask
+from ._live import live_figure, single_axes_figure
 
 __all__ = ["VersionSpaceExplorer", "lambert_projection"]
 
@@ -175,21 +176,13 @@ class VersionSpaceExplorer:
     def widget(self):
         """The live explorer: a slider for P, *Add example*, and *New data*."""
         import ipywidgets as widgets
-        from IPython.display import display
 
-        out = widgets.Output()
         slider = widgets.IntSlider(value=self.n_examples, min=0, max=self.max_examples,
                                    description="P", continuous_update=False)
         add = widgets.Button(description="Add example", button_style="primary")
         new = widgets.Button(description="New data")
 
-        def redraw():
-            with out:
-                out.clear_output(wait=True)
-                fig, ax = plt.subplots(figsize=(5.5, 5.5))
-                self.draw(ax)
-                display(fig)
-                plt.close(fig)
+        out, redraw = live_figure(single_axes_figure(self.draw, (5.5, 5.5)))
 
         def on_add(_):
             self.add_example()
