@@ -30,6 +30,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from .validation import as_plus_minus, check_inputs, resolve_rng
 
 __all__ = [
+    "LinearBinaryClassifier",
     "Perceptron",
     "PerceptronHistory",
     "RosenblattTrainer",
@@ -339,7 +340,44 @@ class RosenblattTrainer:
         )
 
 
-class Perceptron(ClassifierMixin, BaseEstimator):
+class LinearBinaryClassifier(ClassifierMixin, BaseEstimator):
+    """Base of the course's linear two-class estimators (perceptron family).
+
+    Provides what they share: any two labels mapped to ``-1`` / ``+1`` (``classes_[1]``
+    is ``+1``), a clear error for other than two classes, ``decision_function``
+    ``w . x + b`` from ``coef_`` and ``intercept_``, and ``predict`` with ``sign(0) = +1``.
+    """
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        return tags
+
+    def _binary_targets(self, X, y):
+        """Validate ``X, y``, set ``classes_`` and return ``X`` and the labels as +-1."""
+        X, y = validate_data(self, X, y)
+        check_classification_targets(y)
+        self.classes_ = np.unique(y)
+        if len(self.classes_) != 2:
+            raise ValueError(
+                f"Only binary classification is supported: a perceptron separates two classes, "
+                f"and y has {len(self.classes_)} class(es): {self.classes_[:5].tolist()}"
+            )
+        return X, np.where(y == self.classes_[1], 1.0, -1.0)
+
+    def decision_function(self, X):
+        """``w . x + b`` for every row of ``X``; its sign is the predicted class."""
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False)
+        return X @ self.coef_ + self.intercept_
+
+    def predict(self, X):
+        """Predicted labels, with ``sign(0) = +1`` (the positive class ``classes_[1]``)."""
+        check_is_fitted(self)
+        return self.classes_[(self.decision_function(X) >= 0).astype(int)]
+
+
+class Perceptron(LinearBinaryClassifier):
     """Rosenblatt's perceptron as a scikit-learn classifier.
 
     Learning rule: present the examples in turn; whenever the local potential
@@ -396,11 +434,6 @@ class Perceptron(ClassifierMixin, BaseEstimator):
         self.bias_input = bias_input
         self.record_history = record_history
 
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
-        return tags
-
     def _check_params(self) -> None:
         if not (isinstance(self.eta, numbers.Real) and self.eta > 0):
             raise ValueError(f"eta must be a positive number, got {self.eta!r}")
@@ -419,16 +452,7 @@ class Perceptron(ClassifierMixin, BaseEstimator):
         e.g. Koski's ``w = (1, 0.5)``, ``b = 0``.
         """
         self._check_params()
-        X, y = validate_data(self, X, y)
-        check_classification_targets(y)
-        self.classes_ = np.unique(y)
-        if len(self.classes_) != 2:
-            raise ValueError(
-                f"Only binary classification is supported: the perceptron separates two classes, "
-                f"and y has {len(self.classes_)} class(es): "
-                f"{self.classes_[:5].tolist()}"
-            )
-        y_pm = np.where(y == self.classes_[1], 1.0, -1.0)
+        X, y_pm = self._binary_targets(X, y)
 
         if not self.fit_intercept:
             s = 0.0
@@ -473,14 +497,3 @@ class Perceptron(ClassifierMixin, BaseEstimator):
                 ConvergenceWarning,
             )
         return self
-
-    def decision_function(self, X):
-        """``w . x + b`` for every row of ``X``; its sign is the predicted class."""
-        check_is_fitted(self)
-        X = validate_data(self, X, reset=False)
-        return X @ self.coef_ + self.intercept_
-
-    def predict(self, X):
-        """Predicted labels, with ``sign(0) = +1`` (the positive class ``classes_[1]``)."""
-        check_is_fitted(self)
-        return self.classes_[(self.decision_function(X) >= 0).astype(int)]

@@ -29,6 +29,8 @@ from scipy.linalg import cho_factor, cho_solve
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from .validation import check_inputs
+
 __all__ = [
     "add_clamped_input",
     "sse",
@@ -53,17 +55,8 @@ __all__ = [
 
 # ---------------------------------------------------------------- validation
 
-def _as_inputs(X, name: str = "X") -> np.ndarray:
-    X = np.asarray(X, dtype=float)
-    if X.ndim != 2:
-        raise ValueError(f"{name} must be a 2-d array (examples x features), got shape {X.shape}")
-    if not np.all(np.isfinite(X)):
-        raise ValueError(f"{name} contains NaN or infinite values")
-    return X
-
-
 def _as_data(X, y) -> tuple[np.ndarray, np.ndarray]:
-    X = _as_inputs(X)
+    X = check_inputs(X)
     y = np.asarray(y, dtype=float)
     if y.ndim != 1:
         raise ValueError(f"targets y must be a 1-d array, got shape {y.shape}")
@@ -98,7 +91,7 @@ def add_clamped_input(X, value: float = -1.0) -> np.ndarray:
     extra weight is then the threshold ``theta``); ``value=1`` gives the usual intercept
     ``b = w_{N+1}``.
     """
-    X = _as_inputs(X)
+    X = check_inputs(X)
     if value == 0:
         raise ValueError("the clamped input must be non-zero")
     return np.hstack([X, np.full((X.shape[0], 1), float(value))])
@@ -263,7 +256,7 @@ def posterior_predictive(X_new, mean, cov, sigma: float) -> tuple[np.ndarray, np
     mean, variance : arrays (P_new,)
     """
     sigma = _positive(sigma, "sigma")
-    X_new = _as_inputs(X_new, "X_new")
+    X_new = check_inputs(X_new, "X_new")
     mean = _as_weights(mean, X_new.shape[1])
     cov = np.asarray(cov, dtype=float)
     if cov.shape != (X_new.shape[1], X_new.shape[1]):

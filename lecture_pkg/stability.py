@@ -29,12 +29,9 @@ from dataclasses import dataclass
 from typing import Callable, NamedTuple
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted, validate_data
 
-from .perceptron import augment, geometric_margin, local_potentials
+from .perceptron import LinearBinaryClassifier, augment, geometric_margin, local_potentials
 from .validation import as_plus_minus, check_inputs, resolve_rng
 
 __all__ = [
@@ -412,28 +409,15 @@ def adatron_embeddings(C: np.ndarray, eta: float = 1.0, *, mode: str = "sequenti
 
 # ---------------------------------------------------------------- estimators
 
-class _LinearBinaryClassifier(ClassifierMixin, BaseEstimator):
-    """Shared scaffolding: two labels mapped to +-1, an optional clamped bias input."""
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
-        return tags
+class _LinearBinaryClassifier(LinearBinaryClassifier):
+    """Shared scaffolding: an optional clamped bias input and storing the augmented weights."""
 
     def _check_common(self) -> None:
         if not (isinstance(self.bias_input, numbers.Real) and self.bias_input != 0):
             raise ValueError(f"bias_input must be a non-zero number, got {self.bias_input!r}")
 
     def _prepare(self, X, y):
-        X, y = validate_data(self, X, y)
-        check_classification_targets(y)
-        self.classes_ = np.unique(y)
-        if len(self.classes_) != 2:
-            raise ValueError(
-                f"Only binary classification is supported: a perceptron separates two classes, "
-                f"and y has {len(self.classes_)} class(es): {self.classes_[:5].tolist()}"
-            )
-        y_pm = np.where(y == self.classes_[1], 1.0, -1.0)
+        X, y_pm = self._binary_targets(X, y)
         s = float(self.bias_input) if self.fit_intercept else None
         Xa = augment(X, s) if s is not None else np.asarray(X, dtype=float)
         return X, y_pm, Xa, s
@@ -443,17 +427,6 @@ class _LinearBinaryClassifier(ClassifierMixin, BaseEstimator):
             self.coef_, self.intercept_ = w.copy(), 0.0
         else:
             self.coef_, self.intercept_ = w[1:].copy(), float(w[0] * s)
-
-    def decision_function(self, X):
-        """``w . x + b`` for every row of ``X``; its sign is the predicted class."""
-        check_is_fitted(self)
-        X = validate_data(self, X, reset=False)
-        return X @ self.coef_ + self.intercept_
-
-    def predict(self, X):
-        """Predicted labels, with ``sign(0) = +1`` (the positive class ``classes_[1]``)."""
-        check_is_fitted(self)
-        return self.classes_[(self.decision_function(X) >= 0).astype(int)]
 
 
 def _kappa_of(Xa, y, w) -> float:
