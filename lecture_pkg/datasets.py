@@ -135,3 +135,106 @@ def teacher_student(n_samples: int, n_features: int, rng: np.random.Generator, *
     X = np.vstack(chunks)[:n_samples]
     y = np.where(X @ teacher + teacher_bias >= 0, 1, -1)
     return X, y, teacher
+
+
+# ---------------------------------------------------------------- probabilistic classification
+# The tables of the probabilistic-classification slides (after Mooney).
+
+from typing import NamedTuple  # noqa: E402
+
+__all__ += [
+    "fair_die",
+    "shapes_joint",
+    "NaiveBayesTables",
+    "naive_bayes_tables",
+    "naive_bayes_training_set",
+    "m_estimate_counts",
+    "oaks",
+]
+
+
+def fair_die():
+    """A fair die as a :class:`~lecture_pkg.probability.JointPMF` of one variable ``"roll"``."""
+    from .probability import JointPMF
+
+    return JointPMF.uniform({"roll": (1, 2, 3, 4, 5, 6)})
+
+
+def shapes_joint():
+    """The coloured-shapes joint pmf of the slides: colour, shape and category.
+
+    ``P(colour, shape, category)`` with colour in (red, blue), shape in (circle, square)
+    and category in (pos, neg):
+
+    ========  ======  ======  ======  ======
+    category  pos             neg
+    --------  --------------  --------------
+    colour    circle  square  circle  square
+    ========  ======  ======  ======  ======
+    red       0.20    0.02    0.05    0.30
+    blue      0.02    0.01    0.20    0.20
+    ========  ======  ======  ======  ======
+    """
+    from .probability import JointPMF
+
+    table = np.empty((2, 2, 2))
+    table[:, :, 0] = [[0.20, 0.02], [0.02, 0.01]]      # pos
+    table[:, :, 1] = [[0.05, 0.30], [0.20, 0.20]]      # neg
+    return JointPMF({"color": ("red", "blue"), "shape": ("circle", "square"),
+                     "category": ("pos", "neg")}, table)
+
+
+class NaiveBayesTables(NamedTuple):
+    """Given naive Bayes tables: ``conditionals[i][k, j] = P(feature_i = categories[i][j] | classes[k])``."""
+
+    classes: tuple
+    prior: np.ndarray
+    features: tuple
+    categories: tuple
+    conditionals: tuple
+
+
+def naive_bayes_tables() -> NaiveBayesTables:
+    """The slides' first naive Bayes example: priors and ``P(X_i | Y)`` for size, colour, shape.
+
+    Classes (positive, negative) with ``P(Y) = (0.5, 0.5)``; values in the order
+    (small, medium, large), (red, blue, green), (square, triangle, circle).
+    """
+    return NaiveBayesTables(
+        classes=("positive", "negative"),
+        prior=np.array([0.5, 0.5]),
+        features=("size", "color", "shape"),
+        categories=(("small", "medium", "large"), ("red", "blue", "green"),
+                    ("square", "triangle", "circle")),
+        conditionals=(np.array([[0.4, 0.1, 0.5], [0.4, 0.2, 0.4]]),
+                      np.array([[0.9, 0.05, 0.05], [0.3, 0.3, 0.4]]),
+                      np.array([[0.05, 0.05, 0.9], [0.4, 0.3, 0.3]])),
+    )
+
+
+def naive_bayes_training_set() -> tuple[np.ndarray, np.ndarray]:
+    """The slides' four training rows (size, colour, shape) and their classes.
+
+    Returns a string array ``X`` of shape (4, 3) and labels ``y`` ('positive' / 'negative');
+    the possible values of each feature are ``naive_bayes_tables().categories``.
+    """
+    X = np.array([["small", "red", "circle"], ["large", "red", "circle"],
+                  ["small", "red", "triangle"], ["large", "blue", "circle"]])
+    y = np.array(["positive", "positive", "negative", "negative"])
+    return X, y
+
+
+def m_estimate_counts() -> dict[str, int]:
+    """The slides' m-estimate example: sizes of 10 positive examples (4 small, 0 medium, 6 large)."""
+    return {"small": 4, "medium": 0, "large": 6}
+
+
+def oaks() -> tuple[np.ndarray, np.ndarray]:
+    """Age (years) and diameter at breast height (inches) of 12 oaks in Wisconsin.
+
+    The data come from Darrell Huff's *How to Lie with Statistics* (1954) via the slides.
+    Returns the ages as an input matrix of shape (12, 1) and the diameters, shape (12,).
+    """
+    age = np.array([97, 93, 88, 81, 75, 57, 52, 45, 28, 15, 12, 11], dtype=float)
+    dbh = np.array([12.5, 12.5, 8.0, 9.5, 16.5, 11.0, 10.5, 9.0, 6.0, 1.5, 1.0, 1.0])
+    return age[:, None], dbh
