@@ -521,3 +521,65 @@ def test_scikit_learn_estimator_checks(estimator, check, monkeypatch):
         warnings.simplefilter("ignore", ConvergenceWarning)
         warnings.simplefilter("ignore", LearningRateWarning)
         check(estimator)
+
+
+# ---------------------------------------------------------------- the engine's box, target and equality options
+
+def test_box_adatron_without_options_is_the_old_path(teacher_data):
+    X, y = teacher_data
+    C = correlation_matrix(X, y)
+    old = adatron_embeddings(C, 1.0, max_epochs=3000)
+    new = adatron_embeddings(C, 1.0, max_epochs=3000, upper=np.inf, kkt_tol=1e-10)
+    assert old.converged and new.converged
+    np.testing.assert_allclose(new.x, old.x, atol=1e-7)
+    assert new.kkt_violation <= 1e-10 and np.isnan(old.kkt_violation)
+
+
+def test_box_adatron_solves_the_box_qp_and_respects_the_bounds():
+    from scipy.optimize import minimize
+
+    from lecture_pkg.stability import box_kkt_violation
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(40, 4))
+    y = np.where(X[:, 0] + 0.8 * rng.normal(size=40) > 0, 1.0, -1.0)   # not separable
+    C = correlation_matrix(X, y)
+    p = rng.uniform(0.5, 1.5, size=40)
+    run = adatron_embeddings(C, 1.0, upper=0.7, target=p, kkt_tol=1e-10, max_epochs=100000)
+    assert run.converged and np.all((run.x >= 0) & (run.x <= 0.7))
+    ref = minimize(lambda x: 0.5 * x @ C @ x - p @ x, np.zeros(40), jac=lambda x: C @ x - p,
+                   bounds=[(0, 0.7)] * 40, method="L-BFGS-B", options={"ftol": 1e-15, "gtol": 1e-12})
+    np.testing.assert_allclose(run.x, ref.x, atol=1e-5)
+    assert box_kkt_violation(run.x, p - C @ run.x, 0.7).max() <= 1e-10
+    assert np.all(np.diff(run.objective) >= -1e-12)
+
+
+def test_box_adatron_equality_constraint_gives_the_multiplier():
+    from scipy.optimize import minimize
+    rng = np.random.default_rng(6)
+    X = rng.normal(size=(30, 3))
+    y = np.where(X[:, 1] > 0.3, 1.0, -1.0)
+    C = correlation_matrix(X, y)
+    run = adatron_embeddings(C, 1.0, upper=2.0, equality=y, kkt_tol=1e-9, max_epochs=200000)
+    assert run.converged and abs(y @ run.x) <= 1e-9
+    ref = minimize(lambda x: 0.5 * x @ C @ x - x.sum(), np.zeros(30), jac=lambda x: C @ x - 1,
+                   bounds=[(0, 2.0)] * 30, constraints=[{"type": "eq", "fun": lambda x: y @ x,
+                                                          "jac": lambda x: y}],
+                   method="SLSQP", options={"ftol": 1e-14, "maxiter": 1000})
+    np.testing.assert_allclose(run.x, ref.x, atol=1e-5)
+    free = (run.x > 1e-6) & (run.x < 2 - 1e-6)
+    # on the free examples 1 - [C x] - lambda y = 0
+    np.testing.assert_allclose((1 - C @ run.x)[free], run.multiplier * y[free], atol=1e-7)
+
+
+def test_box_adatron_bad_options_are_refused():
+    C = np.eye(3)
+    with pytest.raises(ValueError, match="upper"):
+        adatron_embeddings(C, upper=-1.0)
+    with pytest.raises(ValueError, match="target"):
+        adatron_embeddings(C, target=np.ones(2))
+    with pytest.raises(ValueError, match="equality"):
+        adatron_embeddings(C, equality=np.ones(4))
+    with pytest.raises(ValueError, match="rho"):
+        adatron_embeddings(C, rho=1.0)
+    with pytest.raises(ValueError, match="kkt_tol"):
+        adatron_embeddings(C, kkt_tol=0.0)

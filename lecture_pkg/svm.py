@@ -1,0 +1,451 @@
+"""Support vector machines by the kernel AdaTron, and the dual (kernel) perceptron.
+
+Biehl §4.3 (eqs. 4.19–4.31) and Mooney's "Kernel methods & SVM" slides.
+
+The kernel AdaTron (Frieß, Cristianini and Campbell 1998; Biehl eq. 4.26) is the
+AdaTron of :mod:`lecture_pkg.stability` run on the matrix
+
+    ``Gamma^{mu nu} = y^mu y^nu K(xi^mu, xi^nu)``        (Biehl 4.19, without the 1/M)
+
+instead of the correlation matrix ``C``: there is one AdaTron,
+:func:`lecture_pkg.stability.adatron_embeddings`, and this module only builds
+``Gamma`` and reads the result.  Notation: ``X^mu >= 0`` are the embedding strengths
+(Biehl's ``X``, scikit-learn's ``alpha``), the decision function is
+
+    ``f(xi) = sum_mu X^mu y^mu K(xi^mu, xi) + b``          (Biehl 4.24 plus a bias)
+
+and ``E^mu = y^mu f(xi^mu)`` are the local potentials (4.25).
+
+Bias handling (``fit_intercept``)
+---------------------------------
+* ``fit_intercept=True`` (default): the standard SVM with an *unpenalised* bias ``b``,
+  i.e. the dual with the equality constraint ``sum_mu X^mu y^mu = 0``.  The AdaTron
+  enforces it by the method of multipliers (see ``adatron_embeddings(equality=y)``);
+  the multiplier is ``b``.  This is the problem scikit-learn's ``SVC`` solves, so
+  ``embeddings_`` equal ``SVC``'s ``|dual_coef_|`` and ``intercept_`` its intercept.
+* ``fit_intercept=False``: Biehl's kernel AdaTron (4.26) as printed, with no bias
+  (``b = 0``).  A *penalised* bias is obtained by adding a constant to the kernel:
+  the polynomial kernel ``(1 + a . b)^q`` already contains it (Biehl 4.29), and a
+  linear kernel with ``coef0 = s^2`` is the AdaTron on inputs augmented by ``s``.
+
+Soft margin: ``C`` is the upper bound of the embeddings (Biehl's ``gamma`` in 4.5/4.6
+with ``C -> Gamma``); ``C = np.inf`` is the hard margin.  On data that are not
+separable in feature space the hard-margin embeddings grow without bound: the run
+stops at ``max_epochs`` with ``converged_ = False`` and a ``ConvergenceWarning``.
+
+Public API (for later chapters)
+-------------------------------
+``gram_of_labels(K, y)`` builds ``Gamma``; ``kernel_adatron(K, y, C=..., ...)`` trains
+on a Gram matrix and returns a :class:`KernelAdaTronRun`; ``svm_decision(K_test_train,
+embeddings, y, bias)`` evaluates (4.24); :class:`KernelAdaTron` is the scikit-learn
+estimator; :func:`dual_perceptron` and :class:`DualPerceptron` are Mooney's dual
+(kernel) perceptron with mistake counts.
+"""
+
+from __future__ import annotations
+
+import numbers
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from .kernels import check_gram, kernel_matrix
+from .stability import adatron_embeddings, box_kkt_violation, support_vectors
+from .validation import as_plus_minus
+
+__all__ = [
+    "gram_of_labels",
+    "KernelAdaTronRun",
+    "kernel_adatron",
+    "svm_decision",
+    "KernelAdaTron",
+    "DualPerceptronRun",
+    "dual_perceptron",
+    "DualPerceptron",
+]
+
+
+def gram_of_labels(K: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """``Gamma^{mu nu} = y^mu y^nu K^{mu nu}``, Biehl eq. (4.19) without the ``1/M``."""
+    y = as_plus_minus(y)
+    K = np.asarray(K, dtype=float)
+    if K.shape != (len(y), len(y)):
+        raise ValueError(f"K has shape {K.shape}, expected ({len(y)}, {len(y)})")
+    return (y[:, None] * K) * y[None, :]
+
+
+@dataclass
+class KernelAdaTronRun:
+    """Result of :func:`kernel_adatron`.
+
+    ``embeddings`` are the ``X^mu`` (SVC's ``alpha``), ``bias`` is ``b``,
+    ``potentials`` the ``E^mu = y^mu f(xi^mu)``, ``kkt_violation`` the largest violation
+    of the optimality conditions, ``objective`` the dual ``-1/2 X.Gamma X + sum X`` at
+    the start and after every epoch.
+    """
+
+    embeddings: np.ndarray
+    bias: float
+    potentials: np.ndarray
+    objective: np.ndarray
+    kkt_violation: float
+    converged: bool
+    diverged: bool
+    n_epochs: int
+
+
+def kernel_adatron(K: np.ndarray, y: np.ndarray, C: float = np.inf, *, fit_intercept: bool = True,
+                   eta: float = 1.0, tol: float = 1e-3, max_epochs: int = 1000,
+                   rho: float | None = None, x0: np.ndarray | None = None,
+                   check_psd: str | None = "raise") -> KernelAdaTronRun:
+    """The kernel AdaTron (4.26), with hard (``C = inf``) or soft margin, on a Gram matrix.
+
+    Sequentially and cyclically
+
+        ``X^mu <- min(C, max(0, X^mu + eta / Gamma^{mu mu} (1 - E^mu)))``
+
+    with ``E^mu = [Gamma X]^mu + b y^mu``; the step ``eta / Gamma^{mu mu}`` converges for
+    ``0 < eta < 2`` (for the RBF kernel ``Gamma^{mu mu} = 1``).  ``fit_intercept`` adds
+    the unpenalised bias (see the module docstring; ``rho`` is the penalty of the
+    method of multipliers).  The run stops when every example satisfies the Kuhn–Tucker
+    conditions up to ``tol`` (``E >= 1 - tol`` at ``X = 0``, ``|E - 1| <= tol`` for
+    ``0 < X < C``, ``E <= 1 + tol`` at ``X = C``) and ``|sum X y| <= tol``.
+
+    ``check_psd``: ``"raise"`` or ``"warn"`` checks Mercer's condition on ``K``
+    (:func:`lecture_pkg.kernels.check_gram`); ``None`` skips the check.
+    """
+    y = as_plus_minus(y)
+    if check_psd is not None:
+        K = check_gram(K, action=check_psd)
+    if not (isinstance(C, numbers.Real) and C > 0):
+        raise ValueError(f"C must be a positive number or inf, got {C!r}")
+    G = gram_of_labels(K, y)
+    run = adatron_embeddings(G, eta, max_epochs=max_epochs, upper=float(C),
+                             equality=y if fit_intercept else None, rho=rho if fit_intercept else None,
+                             kkt_tol=tol, x0=x0)
+    E = G @ run.x + run.multiplier * y
+    return KernelAdaTronRun(run.x, run.multiplier, E, run.objective, run.kkt_violation,
+                            run.converged, run.diverged, run.n_epochs)
+
+
+def svm_decision(K_test_train: np.ndarray, embeddings: np.ndarray, y: np.ndarray,
+                 bias: float = 0.0) -> np.ndarray:
+    """``f(xi) = sum_mu X^mu y^mu K(xi^mu, xi) + b`` for every row of ``K_test_train``, (4.24)."""
+    K = np.asarray(K_test_train, dtype=float)
+    y = as_plus_minus(y)
+    x = np.asarray(embeddings, dtype=float)
+    if K.ndim != 2 or K.shape[1] != len(y) or x.shape != y.shape:
+        raise ValueError(f"K_test_train must have one column per training example ({len(y)}), "
+                         f"got shape {K.shape}")
+    return K @ (x * y) + float(bias)
+
+
+class _BinaryKernelClassifier(ClassifierMixin, BaseEstimator):
+    """Two labels mapped to -1/+1 (``classes_[1]`` is +1), kernels by name or precomputed."""
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        tags.input_tags.pairwise = self.kernel == "precomputed"
+        return tags
+
+    def _binary_targets(self, X, y):
+        X, y = validate_data(self, X, y)
+        check_classification_targets(y)
+        self.classes_ = np.unique(y)
+        if len(self.classes_) != 2:
+            raise ValueError(
+                f"Only binary classification is supported: this machine separates two classes, "
+                f"and y has {len(self.classes_)} class(es): {self.classes_[:5].tolist()}"
+            )
+        return X, np.where(y == self.classes_[1], 1.0, -1.0)
+
+    def _kernel_params(self, X) -> dict:
+        if self.kernel == "rbf":
+            gamma = self.gamma
+            if gamma == "scale":
+                var = float(X.var())
+                gamma = 1.0 / (X.shape[1] * var) if var > 0 else 1.0
+            elif not (isinstance(gamma, numbers.Real) and gamma > 0):
+                raise ValueError(f"gamma must be 'scale' or a positive number, got {gamma!r}")
+            return {"gamma": float(gamma)}
+        if self.kernel == "poly":
+            return {"degree": self.degree, "coef0": self.coef0}
+        return {}
+
+    def _train_gram(self, X):
+        if self.kernel == "precomputed":
+            if X.shape[0] != X.shape[1]:
+                raise ValueError(f"a precomputed kernel must be a square Gram matrix, got shape {X.shape}")
+            self._fit_X = None
+            self._params = {}
+            return X
+        if self.kernel not in ("linear", "poly", "rbf") and not callable(self.kernel):
+            raise ValueError(f"kernel must be 'linear', 'poly', 'rbf', 'precomputed' or a callable, "
+                             f"got {self.kernel!r}")
+        self._params = self._kernel_params(X)
+        return kernel_matrix(X, None, self.kernel, **self._params)
+
+    def _test_gram(self, X, columns):
+        """Kernel between the rows of ``X`` and the training examples ``columns``."""
+        if self.kernel == "precomputed":
+            if X.shape[1] != self.shape_fit_[0]:
+                raise ValueError(f"a precomputed test kernel needs {self.shape_fit_[0]} columns "
+                                 f"(one per training example), got {X.shape[1]}")
+            return X[:, columns]
+        return kernel_matrix(X, self.support_vectors_, self.kernel, **self._params)
+
+    def predict(self, X):
+        """Predicted labels, with ``sign(0) = +1`` (the positive class ``classes_[1]``)."""
+        check_is_fitted(self)
+        return self.classes_[(self.decision_function(X) >= 0).astype(int)]
+
+
+class KernelAdaTron(_BinaryKernelClassifier):
+    """A support vector machine trained by the kernel AdaTron (Biehl 4.26, soft margin 4.5/4.6).
+
+    Parameters
+    ----------
+    C : float, default 1.0
+        Upper bound of the embedding strengths (soft margin); ``np.inf`` is the hard
+        margin.  Same meaning as ``C`` of scikit-learn's ``SVC``.
+    kernel : {"rbf", "poly", "linear", "precomputed"} or callable, default "rbf"
+        ``"precomputed"``: ``X`` is the Gram matrix in ``fit`` and the
+        ``(n_test, n_train)`` kernel in ``decision_function``; it is checked for
+        positive semi-definiteness (``check_psd``).
+    gamma : "scale" or float, default "scale"
+        RBF width, ``K = exp(-gamma |a - b|^2)``; Biehl's ``sigma`` is
+        ``gamma = 1 / (2 sigma^2)`` (:func:`lecture_pkg.kernels.gamma_from_sigma`).
+        ``"scale"`` is ``1 / (N var(X))`` as in ``SVC``.
+    degree, coef0 : polynomial kernel ``(coef0 + a . b)^degree``, default ``(1 + a . b)^2``.
+    fit_intercept : bool, default True
+        Unpenalised bias (``SVC``'s problem); ``False``: Biehl's (4.26) without bias.
+    eta : float, default 1.0
+        Step ``eta / Gamma^{mu mu}``; converges for ``0 < eta < 2``.
+    tol : float, default 1e-3
+        Kuhn–Tucker tolerance of the stopping rule (``SVC``'s default ``tol`` is 1e-3 too).
+    max_epochs : int, default 1000
+    check_psd : {"raise", "warn"}, default "raise"
+        What a precomputed Gram matrix that is not positive semi-definite gives.
+
+    Attributes
+    ----------
+    embeddings_ : array (n_samples,)
+        ``X^mu`` (``alpha`` in scikit-learn), ``0 <= X^mu <= C``.
+    support_ : indices of the support vectors (``X^mu > 0``)
+    support_vectors_ : their inputs (empty for a precomputed kernel)
+    dual_coef_ : array (1, n_SV) of ``X^mu y^mu`` (scikit-learn's layout)
+    intercept_ : float, the bias ``b``
+    n_support_ : number of support vectors
+    margin_support_ : support vectors with ``0 < X < C`` (on the margin, ``E = 1``)
+    bound_support_ : support vectors with ``X = C`` (inside the margin or wrong, ``E <= 1``)
+    potentials_ : ``E^mu = y^mu f(xi^mu)`` on the training set
+    objective_history_ : the dual objective at the start and after every epoch
+    kkt_violation_, n_epochs_, converged_, diverged_
+    """
+
+    def __init__(self, C=1.0, kernel="rbf", gamma="scale", degree=2, coef0=1.0, fit_intercept=True,
+                 eta=1.0, tol=1e-3, max_epochs=1000, check_psd="raise"):
+        self.C = C
+        self.kernel = kernel
+        self.gamma = gamma
+        self.degree = degree
+        self.coef0 = coef0
+        self.fit_intercept = fit_intercept
+        self.eta = eta
+        self.tol = tol
+        self.max_epochs = max_epochs
+        self.check_psd = check_psd
+
+    def fit(self, X, y):
+        """Train on ``X`` (n_samples, n_features), or a Gram matrix, with two classes in ``y``."""
+        if not (isinstance(self.C, numbers.Real) and self.C > 0):
+            raise ValueError(f"C must be a positive number or inf, got {self.C!r}")
+        if not (isinstance(self.eta, numbers.Real) and 0 < self.eta < 2):
+            raise ValueError(f"eta must lie in (0, 2), got {self.eta!r}")
+        if not (isinstance(self.tol, numbers.Real) and self.tol > 0):
+            raise ValueError(f"tol must be a positive number, got {self.tol!r}")
+        if not (isinstance(self.max_epochs, numbers.Integral) and self.max_epochs >= 1):
+            raise ValueError(f"max_epochs must be a positive integer, got {self.max_epochs!r}")
+        if self.check_psd not in ("raise", "warn"):
+            raise ValueError(f"check_psd must be 'raise' or 'warn', got {self.check_psd!r}")
+        X, y_pm = self._binary_targets(X, y)
+        K = self._train_gram(X)
+        if self.kernel == "precomputed":     # single precision gets a looser eigenvalue tolerance
+            K = check_gram(K, action=self.check_psd, tol=1e-8 if X.dtype == np.float64 else 1e-5)
+        run = kernel_adatron(K, y_pm, self.C, fit_intercept=self.fit_intercept, eta=self.eta,
+                             tol=self.tol, max_epochs=self.max_epochs, check_psd=None)
+        x = run.embeddings if not run.diverged else np.zeros(len(y_pm))
+        self.shape_fit_ = X.shape
+        self.embeddings_ = x
+        self.support_ = support_vectors(x)
+        self.support_vectors_ = (X[self.support_] if self.kernel != "precomputed"
+                                 else np.empty((0, X.shape[1])))
+        self.dual_coef_ = (x * y_pm)[self.support_][None, :]
+        self.intercept_ = float(run.bias) if not run.diverged else 0.0
+        self.n_support_ = len(self.support_)
+        on_bound = x[self.support_] >= self.C * (1 - 1e-9) if np.isfinite(self.C) else \
+            np.zeros(len(self.support_), dtype=bool)
+        self.margin_support_ = self.support_[~on_bound]
+        self.bound_support_ = self.support_[on_bound]
+        self.potentials_ = run.potentials
+        self.objective_history_ = run.objective
+        self.kkt_violation_ = run.kkt_violation
+        self.n_epochs_ = run.n_epochs
+        self.converged_ = run.converged
+        self.diverged_ = run.diverged
+        if not run.converged:
+            hint = ("with a hard margin (C=inf) this means the data are probably not separable "
+                    "in the kernel's feature space; use a finite C" if not np.isfinite(self.C)
+                    else "raise max_epochs or tol")
+            warnings.warn(
+                f"the kernel AdaTron did not converge within max_epochs={self.max_epochs} epochs "
+                f"(Kuhn-Tucker violation {run.kkt_violation:.3g}"
+                + (", embeddings diverged" if run.diverged else "") + f"); {hint}",
+                ConvergenceWarning,
+            )
+        return self
+
+    def decision_function(self, X):
+        """``f(xi) = sum_{mu in SV} X^mu y^mu K(xi^mu, xi) + b`` for every row of ``X``, (4.24)."""
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False)
+        K = self._test_gram(X, self.support_)
+        return K @ self.dual_coef_[0] + self.intercept_
+
+
+# ---------------------------------------------------------------- the dual perceptron (Mooney)
+
+@dataclass
+class DualPerceptronRun:
+    """Result of :func:`dual_perceptron`.
+
+    ``counts`` are the mistake counts ``n_l`` (``w = sum_l n_l y_l phi(x_l)``);
+    ``trace`` has one row ``(step, k, score, mistake, n_1, ..., n_P)`` per step (``k``
+    and ``step`` 1-based as on the slides).
+    """
+
+    counts: np.ndarray
+    trace: list
+    converged: bool
+    n_steps: int
+
+
+def dual_perceptron(K: np.ndarray, y: np.ndarray, *, max_epochs: int = 1000,
+                    convention: str = "mooney", record_trace: bool = False) -> DualPerceptronRun:
+    """The dual perceptron on a Gram matrix (Mooney's slides; Biehl's embedding strengths 3.13).
+
+    Examples are presented cyclically, ``k = 1, 2, ..., P, 1, ...``.  The score of
+    example ``k`` is ``s_k = sum_l n_l y_l K(x_l, x_k)``; on a mistake ``n_k <- n_k + 1``.
+    ``convention="mooney"``: a mistake is ``sig(s_k) != y_k`` with ``sig(0) = +1`` (so a
+    positive example with score 0 is correct); ``"biehl"``: a mistake is
+    ``y_k s_k <= 0`` (Biehl 3.15 with ``c = 0``, the rule of
+    :class:`lecture_pkg.perceptron.Perceptron`).  The run stops after ``P`` consecutive
+    steps without a mistake, i.e. when the weights are consistent with all examples.
+    With ``K = phi(X) phi(X)^T`` it makes exactly the updates of the primal perceptron
+    on ``phi(X)`` (with the same convention), so ``w = sum_l n_l y_l phi(x_l)``.
+    """
+    y = as_plus_minus(y)
+    K = np.asarray(K, dtype=float)
+    P = len(y)
+    if K.shape != (P, P):
+        raise ValueError(f"K has shape {K.shape}, expected ({P}, {P})")
+    if convention not in ("mooney", "biehl"):
+        raise ValueError(f"convention must be 'mooney' or 'biehl', got {convention!r}")
+    n = np.zeros(P, dtype=int)
+    scores = np.zeros(P)
+    trace = []
+    clean, step = 0, 0
+    for step in range(1, max_epochs * P + 1):
+        k = (step - 1) % P
+        s = float(scores[k])
+        mistake = (y[k] * s <= 0) if convention == "biehl" else ((1.0 if s >= 0 else -1.0) != y[k])
+        if mistake:
+            n[k] += 1
+            scores += y[k] * K[:, k]
+            clean = 0
+        else:
+            clean += 1
+        if record_trace:
+            trace.append((step, k + 1, s, bool(mistake), *n.tolist()))
+        if clean == P:
+            return DualPerceptronRun(n, trace, True, step)
+    return DualPerceptronRun(n, trace, False, step)
+
+
+class DualPerceptron(_BinaryKernelClassifier):
+    """The dual (kernel) perceptron as a scikit-learn classifier (Mooney's slides).
+
+    Parameters
+    ----------
+    kernel : {"linear", "poly", "rbf", "precomputed"} or callable, default "linear"
+    gamma, degree, coef0 : kernel parameters as for :class:`KernelAdaTron`
+    augment : bool, default True
+        Prepend the constant input 1 to every example, ``x~ = (1, x)`` (the slides'
+        augmented vector, which gives the perceptron its bias).  Ignored for a
+        precomputed kernel.
+    convention : {"mooney", "biehl"}, default "mooney"
+        When an example counts as a mistake (see :func:`dual_perceptron`).
+    max_epochs : int, default 1000
+
+    Attributes
+    ----------
+    counts_ : mistake counts ``n_l`` (Biehl's embedding strengths)
+    support_ : indices with ``n_l > 0``; ``dual_coef_`` (1, n_SV) of ``n_l y_l``
+    intercept_ : 0.0 (the bias lives in the augmented input)
+    n_steps_, converged_
+    """
+
+    def __init__(self, kernel="linear", gamma="scale", degree=2, coef0=1.0, augment=True,
+                 convention="mooney", max_epochs=1000):
+        self.kernel = kernel
+        self.gamma = gamma
+        self.degree = degree
+        self.coef0 = coef0
+        self.augment = augment
+        self.convention = convention
+        self.max_epochs = max_epochs
+
+    def _aug(self, X):
+        if self.augment and self.kernel != "precomputed":
+            return np.hstack([np.ones((len(X), 1)), X])
+        return X
+
+    def fit(self, X, y):
+        """Run the dual perceptron on ``X`` with two classes in ``y``."""
+        if not (isinstance(self.max_epochs, numbers.Integral) and self.max_epochs >= 1):
+            raise ValueError(f"max_epochs must be a positive integer, got {self.max_epochs!r}")
+        X, y_pm = self._binary_targets(X, y)
+        Xa = self._aug(X)
+        K = self._train_gram(Xa)
+        if self.kernel == "precomputed":
+            K = check_gram(K, tol=1e-8 if X.dtype == np.float64 else 1e-5)
+        run = dual_perceptron(K, y_pm, max_epochs=self.max_epochs, convention=self.convention)
+        self.shape_fit_ = X.shape
+        self.counts_ = run.counts
+        self.support_ = np.flatnonzero(run.counts > 0)
+        self.support_vectors_ = (Xa[self.support_] if self.kernel != "precomputed"
+                                 else np.empty((0, X.shape[1])))
+        self.dual_coef_ = (run.counts * y_pm)[self.support_][None, :].astype(float)
+        self.intercept_ = 0.0
+        self.n_steps_ = run.n_steps
+        self.converged_ = run.converged
+        if not run.converged:
+            warnings.warn(
+                f"the dual perceptron made mistakes in every one of max_epochs={self.max_epochs} "
+                "epochs; the data are probably not separable in the kernel's feature space",
+                ConvergenceWarning,
+            )
+        return self
+
+    def decision_function(self, X):
+        """``sum_l n_l y_l K(x~_l, x~)`` for every row of ``X``."""
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False)
+        K = self._test_gram(self._aug(X), self.support_)
+        return K @ self.dual_coef_[0] + self.intercept_

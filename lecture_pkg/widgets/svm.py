@@ -1,0 +1,140 @@
+"""Explorer of a soft-margin RBF support vector machine (kernel AdaTron) on a 2-d set.
+
+The logic is the plain class :class:`SVMExplorer`; ``.widget()`` wires two logarithmic
+sliders (the RBF ``gamma`` and ``C``) and a data-set choice to it.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.colors import ListedColormap
+from sklearn.datasets import make_circles, make_moons
+
+from ..plotting import NEGATIVE_COLOR, POSITIVE_COLOR, plot_labelled_points
+from ..svm import KernelAdaTron
+from ._live import live_figure, single_axes_figure
+
+__all__ = ["SVMExplorer", "explorer_data"]
+
+
+def explorer_data(name: str = "moons", n_samples: int = 120, noise: float = 0.2,
+                  random_state: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Two moons or two circles (scikit-learn's generators) with labels +-1."""
+    if name == "moons":
+        X, y = make_moons(n_samples, noise=noise, random_state=random_state)
+    elif name == "circles":
+        X, y = make_circles(n_samples, noise=noise / 2, factor=0.5, random_state=random_state)
+    else:
+        raise ValueError(f"data set must be 'moons' or 'circles', got {name!r}")
+    return X, np.where(y == 1, 1, -1)
+
+
+class SVMExplorer:
+    """Fit a soft-margin RBF SVM for a given ``gamma`` and ``C`` and draw it.
+
+    Parameters
+    ----------
+    X, y : 2-d inputs and +-1 labels (default: :func:`explorer_data`)
+    gamma : RBF width ``exp(-gamma |a - b|^2)`` (Biehl's ``sigma``: ``gamma = 1/(2 sigma^2)``)
+    C : upper bound of the embeddings; ``np.inf`` for the hard margin
+    resolution : grid points per axis of the picture
+    """
+
+    def __init__(self, X=None, y=None, *, gamma: float = 1.0, C: float = 1.0, resolution: int = 120):
+        if X is None:
+            X, y = explorer_data()
+        self.X = np.asarray(X, dtype=float)
+        if self.X.ndim != 2 or self.X.shape[1] != 2:
+            raise ValueError(f"the explorer shows 2-d inputs; X has shape {self.X.shape}")
+        self.y = np.asarray(y)
+        if not np.all(np.isin(self.y, (-1, 1))):
+            raise ValueError("labels must be +1 or -1")
+        self.resolution = int(resolution)
+        self.gamma, self.C = float(gamma), float(C)
+        self.fit()
+
+    def set(self, *, gamma: float | None = None, C: float | None = None, X=None, y=None) -> None:
+        """Change the settings (or the data) and refit."""
+        if gamma is not None:
+            if not gamma > 0:
+                raise ValueError(f"gamma must be positive, got {gamma}")
+            self.gamma = float(gamma)
+        if C is not None:
+            if not C > 0:
+                raise ValueError(f"C must be positive, got {C}")
+            self.C = float(C)
+        if X is not None:
+            self.X, self.y = np.asarray(X, dtype=float), np.asarray(y)
+        self.fit()
+
+    def fit(self) -> KernelAdaTron:
+        """Train the kernel AdaTron; warnings (e.g. no convergence) are kept in ``self.warnings``."""
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            self.model = KernelAdaTron(C=self.C, gamma=self.gamma, max_epochs=3000).fit(self.X, self.y)
+        self.warnings = [w.category.__name__ for w in caught]
+        return self.model
+
+    @property
+    def support_fraction(self) -> float:
+        """``n_s / P``, the fraction of support vectors (Biehl's overfitting signal)."""
+        return self.model.n_support_ / len(self.y)
+
+    @property
+    def training_error(self) -> float:
+        return float(np.mean(self.model.predict(self.X) != self.y))
+
+    def status(self) -> str:
+        text = (f"gamma = {self.gamma:.3g}, C = {self.C:.3g}: {self.model.n_support_} support vectors "
+                f"({self.support_fraction:.0%}), training error {self.training_error:.1%}")
+        return text + ("" if self.model.converged_ else " (not converged)")
+
+    def draw(self, ax=None):
+        """Regions, decision boundary (f = 0), margins (f = +-1) and the support vectors."""
+        ax = ax if ax is not None else plt.gca()
+        lo, hi = self.X.min(axis=0) - 0.4, self.X.max(axis=0) + 0.4
+        g1, g2 = np.meshgrid(np.linspace(lo[0], hi[0], self.resolution),
+                             np.linspace(lo[1], hi[1], self.resolution))
+        f = self.model.decision_function(np.c_[g1.ravel(), g2.ravel()]).reshape(g1.shape)
+        ax.contourf(g1, g2, (f >= 0).astype(int), levels=[-0.5, 0.5, 1.5],
+                    cmap=ListedColormap([NEGATIVE_COLOR, POSITIVE_COLOR]), alpha=0.15)
+        ax.contour(g1, g2, f, levels=[-1.0, 0.0, 1.0], colors="k", linestyles=["--", "-", "--"],
+                   linewidths=[1.0, 1.8, 1.0])
+        plot_labelled_points(self.X, self.y, ax, size=22)
+        for idx, colour, label in ((self.model.margin_support_, "#e69f00", "on the margin"),
+                                   (self.model.bound_support_, "#7f7f7f", "at the bound C")):
+            if len(idx):
+                ax.scatter(*self.X[idx].T, s=110, facecolors="none", edgecolors=colour,
+                           linewidths=1.5, label=label, zorder=2)
+        ax.set_xlim(lo[0], hi[0])
+        ax.set_ylim(lo[1], hi[1])
+        ax.legend(loc="lower left", fontsize=7, framealpha=0.9)
+        ax.set_title(self.status(), fontsize=8)
+        return ax
+
+    def widget(self):
+        """The live explorer: logarithmic sliders for gamma and C and a data-set choice."""
+        import ipywidgets as widgets
+
+        gamma = widgets.FloatLogSlider(value=self.gamma, base=10, min=-1, max=2, step=0.1,
+                                       description="gamma", continuous_update=False)
+        C = widgets.FloatLogSlider(value=self.C, base=10, min=-2, max=3, step=0.25,
+                                   description="C", continuous_update=False)
+        data = widgets.Dropdown(options=["moons", "circles"], value="moons", description="data")
+        out, redraw = live_figure(single_axes_figure(self.draw, (5.5, 4.2)))
+
+        def changed(change):
+            if change["owner"] is data:
+                X, y = explorer_data(data.value)
+                self.set(gamma=gamma.value, C=C.value, X=X, y=y)
+            else:
+                self.set(gamma=gamma.value, C=C.value)
+            redraw()
+
+        for control in (gamma, C, data):
+            control.observe(changed, names="value")
+        redraw()
+        return widgets.VBox([widgets.HBox([gamma, C, data]), out])

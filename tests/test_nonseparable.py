@@ -1,0 +1,165 @@
+"""Tests of lecture_pkg.nonseparable: (4.1), the Pocket algorithm (4.2), the soft margin (4.3)-(4.6)."""
+
+import itertools
+import warnings
+
+import numpy as np
+import pytest
+from scipy.optimize import minimize
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.svm import LinearSVC
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+from lecture_pkg.nonseparable import (
+    Pocket,
+    SoftMarginAdaTron,
+    min_errors_2d,
+    n_errors,
+    pocket,
+    primal_objective,
+    soft_margin_adatron,
+    support_vector_categories,
+)
+from lecture_pkg.stability import AdaTron, correlation_matrix, dual_objective
+
+
+def noisy_teacher(P, N, flip, seed):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(P, N))
+    y = np.where(X @ rng.normal(size=N) >= 0, 1.0, -1.0)
+    y[rng.choice(P, int(flip * P), replace=False)] *= -1
+    return X, y
+
+
+def test_n_errors_counts_zero_potential_as_error():
+    X = np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, 0.0]])
+    y = np.array([1.0, 1.0, 1.0])
+    assert n_errors([1.0, 0.0], X, y) == 2          # E = 1, 0, -1
+    assert n_errors(np.zeros(2), X, y) == 3
+    with pytest.raises(ValueError, match="do not fit"):
+        n_errors([1.0], X, y)
+
+
+def test_min_errors_2d_equals_brute_force_over_a_fine_circle():
+    X, y = noisy_teacher(25, 2, 0.2, 1)
+    best, w = min_errors_2d(X, y)
+    assert n_errors(w, X, y) == best
+    phis = np.linspace(0, 2 * np.pi, 200001)
+    counts = np.sum(y[:, None] * (X @ np.vstack([np.cos(phis), np.sin(phis)])) <= 0, axis=0)
+    assert counts.min() == best
+
+
+def test_pocket_never_increases_and_finds_the_exact_minimum():
+    X, y = noisy_teacher(30, 2, 0.2, 0)
+    best, _ = min_errors_2d(X, y)
+    run = pocket(X, y, 20000, np.random.default_rng(0), stop_at_zero=False)
+    assert np.all(np.diff(run.errors) <= 0)
+    assert run.errors[0] == 30                       # corrected start: H^ = H(0) = P
+    assert run.errors[-1] == best == n_errors(run.w, X, y)
+
+
+def test_pocket_reaches_zero_on_separable_data():
+    X, y = noisy_teacher(60, 5, 0.0, 2)
+    run = pocket(X, y, 50000, np.random.default_rng(1))
+    assert run.errors[-1] == 0 and n_errors(run.w, X, y) == 0
+
+
+def test_the_printed_pocket_never_moves():
+    X, y = noisy_teacher(20, 3, 0.1, 3)
+    run = pocket(X, y, 500, np.random.default_rng(0), literal=True)
+    assert run.n_updates == 0 and np.all(run.w_last == 0) and np.all(run.errors == 0)
+    assert n_errors(run.w, X, y) == 20               # the "pocket" holds w = 0, all wrong
+
+
+def test_pocket_estimator_and_bad_input():
+    X, y = noisy_teacher(40, 2, 0.0, 4)
+    m = Pocket(n_steps=20000, random_state=0).fit(X + 3.0, y)
+    assert m.n_errors_ == 0 and m.score(X + 3.0, y) == 1.0
+    assert np.all(np.diff(m.errors_history_) <= 0)
+    with pytest.raises(ValueError, match="n_steps"):
+        Pocket(n_steps=0).fit(X, y)
+    with pytest.raises(ValueError, match="n_steps"):
+        pocket(X, y, -1)
+    with pytest.raises(ValueError, match="w0"):
+        pocket(X, y, 5, w0=np.zeros(5))
+
+
+@pytest.mark.parametrize("gamma", [0.5, 2.0, 10.0])
+def test_soft_margin_adatron_solves_the_box_qp_with_zero_duality_gap(gamma):
+    X, y = noisy_teacher(60, 5, 0.15, 5)
+    C = correlation_matrix(X, y)
+    run = soft_margin_adatron(C, gamma, tol=1e-10, max_epochs=200000)
+    assert run.converged
+    ref = minimize(lambda x: 0.5 * x @ C @ x - x.sum(), np.zeros(60), jac=lambda x: C @ x - 1,
+                   method="L-BFGS-B", bounds=[(0, gamma)] * 60,
+                   options={"ftol": 1e-16, "gtol": 1e-12, "maxiter": 100000})
+    np.testing.assert_allclose(run.x, ref.x, atol=1e-5)
+    assert dual_objective(run.x, C) >= -ref.fun - 1e-9
+    w = (run.x * y) @ X / X.shape[1]
+    assert primal_objective(w, X, y, gamma) - dual_objective(run.x, C) == pytest.approx(0, abs=1e-5)
+    # the three cases
+    E = C @ run.x
+    cats = support_vector_categories(run.x, E, gamma)
+    assert np.all(E[cats["inactive"]] >= 1 - 1e-8)
+    assert np.all(np.abs(E[cats["margin"]] - 1) <= 1e-8)
+    assert np.all(E[cats["bound"]] <= 1 + 1e-8)
+    assert len(cats["inactive"]) + len(cats["margin"]) + len(cats["bound"]) == 60
+
+
+def test_soft_margin_estimator_matches_liblinear_without_intercept():
+    X, y = noisy_teacher(80, 4, 0.1, 6)
+    gamma = 2.0
+    m = SoftMarginAdaTron(gamma=gamma, fit_intercept=False, tol=1e-10, max_epochs=100000).fit(X, y)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        sk = LinearSVC(loss="hinge", fit_intercept=False, C=gamma / X.shape[1], dual=True, tol=1e-12,
+                       max_iter=1000000).fit(X, y)
+    np.testing.assert_allclose(m.coef_, sk.coef_[0], atol=1e-4)
+    assert m.primal_objective_ - m.dual_objective_ == pytest.approx(0, abs=1e-7)
+    assert np.all((m.embeddings_ >= 0) & (m.embeddings_ <= gamma))
+    assert set(m.margin_support_) | set(m.bound_support_) == set(m.support_)
+
+
+def test_infinite_gamma_is_the_plain_adatron():
+    X, y = noisy_teacher(40, 5, 0.0, 7)
+    a = SoftMarginAdaTron(gamma=np.inf, tol=1e-9, max_epochs=200000).fit(X, y)
+    b = AdaTron(max_epochs=100000, tol=1e-13).fit(X, y)
+    assert a.converged_ and b.converged_
+    np.testing.assert_allclose(a.coef_, b.coef_, atol=1e-5)
+    assert a.intercept_ == pytest.approx(b.intercept_, abs=1e-5)
+
+
+def test_objective_never_decreases_step_by_step():
+    X, y = noisy_teacher(40, 3, 0.2, 8)
+    run = soft_margin_adatron(correlation_matrix(X, y), 1.0, max_epochs=30, record_steps=True)
+    assert np.all(np.diff(run.objective) >= -1e-12)
+
+
+def test_small_gamma_prefers_errors_even_on_separable_data():
+    X, y = noisy_teacher(60, 2, 0.0, 9)
+    small = SoftMarginAdaTron(gamma=0.01).fit(X, y)
+    large = SoftMarginAdaTron(gamma=100.0).fit(X, y)
+    assert large.score(X, y) == 1.0
+    assert len(small.bound_support_) > len(large.bound_support_)
+
+
+def test_soft_margin_bad_parameters_and_warning():
+    X, y = noisy_teacher(30, 2, 0.2, 10)
+    for kw, msg in (({"gamma": 0}, "gamma"), ({"eta": 2.0}, "eta"), ({"max_epochs": 0}, "max_epochs"),
+                    ({"tol": -1}, "tol")):
+        with pytest.raises(ValueError, match=msg):
+            SoftMarginAdaTron(**kw).fit(X, y)
+    with pytest.warns(ConvergenceWarning, match="linearly separable"):
+        m = SoftMarginAdaTron(gamma=np.inf, max_epochs=50).fit(X, y)
+    assert not m.converged_
+    with pytest.raises(ValueError, match="shape"):
+        support_vector_categories(np.ones(3), np.ones(2), 1.0)
+
+
+@parametrize_with_checks([Pocket(n_steps=500, random_state=0), SoftMarginAdaTron(max_epochs=200),
+                          SoftMarginAdaTron(gamma=10.0, fit_intercept=False, max_epochs=200)])
+def test_scikit_learn_estimator_checks(estimator, check, monkeypatch):
+    monkeypatch.setenv("SCIPY_ARRAY_API", "1")  # see conftest.py
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        check(estimator)

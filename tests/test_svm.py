@@ -1,0 +1,206 @@
+"""Tests of lecture_pkg.svm: the kernel AdaTron (4.26) as an SVM, and the dual perceptron."""
+
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.datasets import make_circles, make_moons
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.svm import SVC
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+from lecture_pkg.kernels import NotPSDError, NotPSDWarning, polynomial_kernel, quadratic_feature_map, rbf_kernel
+from lecture_pkg.perceptron import Perceptron, augment
+from lecture_pkg.stability import AdaTron, dual_objective
+from lecture_pkg.svm import (
+    DualPerceptron,
+    KernelAdaTron,
+    dual_perceptron,
+    gram_of_labels,
+    kernel_adatron,
+    svm_decision,
+)
+
+THREE_POINTS = (np.array([[2.0, -1.0], [2.0, 1.0], [1.0, 3.0]]), np.array([1, 1, -1]))
+
+
+@pytest.fixture(scope="module")
+def moons():
+    X, y = make_moons(150, noise=0.25, random_state=3)
+    return X, np.where(y == 1, 1, -1)
+
+
+@pytest.mark.parametrize("C, gamma", [(0.5, 1.0), (5.0, 2.0), (20.0, 1.0)])
+def test_agrees_with_scikit_learn_svc(moons, C, gamma):
+    X, y = moons
+    ka = KernelAdaTron(C=C, gamma=gamma, tol=1e-6, max_epochs=100000).fit(X, y)
+    sv = SVC(C=C, gamma=gamma, tol=1e-9).fit(X, y)
+    assert ka.converged_
+    fa, fs = ka.decision_function(X), sv.decision_function(X)
+    assert np.abs(fa - fs).max() <= 1e-3 * np.abs(fs).max()
+    assert sorted(ka.support_) == sorted(sv.support_)
+    np.testing.assert_allclose(np.sort(ka.embeddings_[ka.support_]), np.sort(np.abs(sv.dual_coef_[0])),
+                               atol=1e-3 * C)
+    assert ka.intercept_ == pytest.approx(sv.intercept_[0], abs=1e-3)
+    # KKT: sum X y = 0, 0 <= X <= C, the three cases of E
+    assert abs(ka.embeddings_ @ np.where(y == 1, 1, -1)) <= 1e-6
+    E = ka.potentials_
+    assert np.all(E[ka.embeddings_ == 0] >= 1 - 1e-6)
+    assert np.all(np.abs(E[ka.margin_support_] - 1) <= 1e-6)
+    assert np.all(E[ka.bound_support_] <= 1 + 1e-6)
+
+
+def test_hard_margin_on_the_three_point_set():
+    X, y = THREE_POINTS
+    m = KernelAdaTron(C=np.inf, kernel="linear", tol=1e-10, max_epochs=100000).fit(X, y)
+    w = m.dual_coef_ @ m.support_vectors_
+    np.testing.assert_allclose(w[0], [0.4, -0.8], atol=1e-6)
+    assert m.intercept_ == pytest.approx(1.0, abs=1e-6)
+    np.testing.assert_allclose(m.embeddings_, [0.0, 0.4, 0.4], atol=1e-6)
+    assert 2 / np.linalg.norm(w) == pytest.approx(np.sqrt(5), abs=1e-6)
+    np.testing.assert_allclose(m.potentials_, [2.6, 1.0, 1.0], atol=1e-6)
+
+
+def test_linear_kernel_without_bias_is_the_augmented_adatron(moons):
+    X, y = THREE_POINTS[0], THREE_POINTS[1]
+    rng = np.random.default_rng(1)
+    X = rng.normal(size=(40, 3))
+    y = np.where(X @ [1.0, -0.5, 0.3] + 0.4 > 0, 1, -1)
+    ka = KernelAdaTron(C=np.inf, kernel="poly", degree=1, coef0=1.0, fit_intercept=False,
+                       tol=1e-10, max_epochs=100000).fit(X, y)
+    at = AdaTron(max_epochs=100000, tol=1e-14).fit(X, y)
+    N1 = X.shape[1] + 1                      # Biehl's 1/N with the augmented inputs
+    np.testing.assert_allclose(ka.embeddings_ * N1, at.embeddings_, atol=1e-6)
+    np.testing.assert_allclose(ka.decision_function(X), at.decision_function(X), atol=1e-6)
+
+
+def test_rbf_reaches_zero_training_error_where_no_plane_can():
+    X, y = make_circles(80, factor=0.4, noise=0.05, random_state=0)
+    ka = KernelAdaTron(C=np.inf, gamma=2.0, max_epochs=20000).fit(X, y)
+    assert ka.converged_ and ka.score(X, y) == 1.0
+    assert np.all(ka.potentials_ >= 1 - 1e-3)
+
+
+def test_very_narrow_rbf_makes_every_example_a_support_vector(moons):
+    X, y = moons
+    K = rbf_kernel(X, gamma=1e8)
+    np.testing.assert_allclose(K, np.eye(len(X)), atol=1e-300)
+    run = kernel_adatron(K, y, fit_intercept=False, tol=1e-12)
+    assert run.converged and run.n_epochs == 1
+    assert np.all(run.embeddings == 1.0)
+
+
+def test_dual_objective_never_decreases_and_box_holds(moons):
+    X, y = moons
+    K = rbf_kernel(X, gamma=1.0)
+    run = kernel_adatron(K, y, C=2.0, fit_intercept=False, tol=1e-8, max_epochs=50000)
+    assert np.all(np.diff(run.objective) >= -1e-10)
+    assert np.all((run.embeddings >= 0) & (run.embeddings <= 2.0))
+    assert run.objective[-1] == pytest.approx(dual_objective(run.embeddings, gram_of_labels(K, y)))
+    np.testing.assert_allclose(svm_decision(K, run.embeddings, y) * y, run.potentials)
+
+
+def test_fraction_of_support_vectors_falls_as_the_kernel_widens(moons):
+    X, y = moons
+    fractions = [KernelAdaTron(C=1.0, gamma=g).fit(X, y).n_support_ / len(y) for g in (100.0, 10.0, 1.0)]
+    assert fractions[0] > fractions[1] > fractions[2]
+
+
+def test_hard_margin_on_non_separable_data_warns_and_flags():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(30, 2))
+    y = np.where(X[:, 0] * X[:, 1] > 0, 1, -1)
+    with pytest.warns(ConvergenceWarning, match="not separable in the kernel's feature space"):
+        m = KernelAdaTron(C=np.inf, kernel="linear", max_epochs=200).fit(X, y)
+    assert not m.converged_ and m.kkt_violation_ > 1e-3
+
+
+def test_precomputed_kernel_and_non_psd_gram(moons):
+    X, y = moons
+    K = rbf_kernel(X, gamma=1.0)
+    a = KernelAdaTron(kernel="precomputed", C=1.0).fit(K, y)
+    b = KernelAdaTron(gamma=1.0, C=1.0).fit(X, y)
+    np.testing.assert_allclose(a.decision_function(K[:10]), b.decision_function(X[:10]), atol=1e-12)
+    bad = -((X[:, None] - X[None]) ** 2).sum(-1)
+    with pytest.raises(NotPSDError, match="positive semi-definite"):
+        KernelAdaTron(kernel="precomputed").fit(bad, y)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        with pytest.warns(NotPSDWarning):
+            KernelAdaTron(kernel="precomputed", check_psd="warn", max_epochs=5).fit(bad, y)
+    with pytest.raises(ValueError, match="features"):
+        a.decision_function(K[:3, :10])
+
+
+def test_bad_parameters_are_refused(moons):
+    X, y = moons
+    for kw, msg in (({"C": 0.0}, "C must"), ({"eta": 2.5}, "eta"), ({"tol": 0}, "tol"),
+                    ({"max_epochs": 0}, "max_epochs"), ({"kernel": "sigmoid"}, "kernel"),
+                    ({"gamma": -1.0}, "gamma"), ({"check_psd": "ignore"}, "check_psd")):
+        with pytest.raises(ValueError, match=msg):
+            KernelAdaTron(**kw).fit(X, y)
+    with pytest.raises(ValueError, match="square"):
+        KernelAdaTron(kernel="precomputed").fit(X, y)
+    with pytest.raises(ValueError, match="binary"):
+        KernelAdaTron().fit(X[:9], np.arange(9) % 3)
+
+
+# ---------------------------------------------------------------- dual perceptron (Mooney)
+
+def test_dual_perceptron_trace_of_the_slides():
+    X, y = THREE_POINTS
+    Xa = augment(X)
+    run = dual_perceptron(Xa @ Xa.T, y, record_trace=True)
+    assert run.converged and run.n_steps == 8
+    assert run.counts.tolist() == [0, 1, 1]
+    assert [row[2] for row in run.trace] == [0, 0, 0, 0, -6, -5, 4, 0]
+    assert [row[3] for row in run.trace] == [False, False, True, False, True, False, False, False]
+    m = DualPerceptron().fit(X, y)
+    assert (m.dual_coef_ @ m.support_vectors_).tolist() == [[0.0, 1.0, -2.0]]
+    np.testing.assert_allclose(m.decision_function(X), [4.0, 0.0, -5.0])
+
+
+@pytest.mark.parametrize("convention", ["mooney", "biehl"])
+def test_kernel_perceptron_equals_primal_perceptron_on_the_feature_map(convention):
+    X, y = make_circles(60, factor=0.5, noise=0.05, random_state=1)
+    y = np.where(y == 1, 1, -1)
+    Phi = quadratic_feature_map(X)
+    run = dual_perceptron(polynomial_kernel(X, degree=2), y, convention=convention)
+    assert run.converged
+    # an independent primal loop with the same convention
+    w, n, clean, k = np.zeros(Phi.shape[1]), np.zeros(len(y), int), 0, 0
+    while clean < len(y):
+        s = Phi[k] @ w
+        wrong = (y[k] * s <= 0) if convention == "biehl" else ((1 if s >= 0 else -1) != y[k])
+        if wrong:
+            w += y[k] * Phi[k]
+            n[k] += 1
+            clean = 0
+        else:
+            clean += 1
+        k = (k + 1) % len(y)
+    assert run.counts.tolist() == n.tolist()
+    np.testing.assert_allclose((run.counts * y) @ Phi, w, atol=1e-9)
+    if convention == "biehl":
+        p = Perceptron(fit_intercept=False, max_epochs=1000).fit(Phi, y)
+        assert p.update_counts_.tolist() == n.tolist()
+
+
+def test_dual_perceptron_warns_on_non_separable_data():
+    X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
+    y = np.array([-1, 1, 1, -1])
+    with pytest.warns(ConvergenceWarning, match="not separable"):
+        m = DualPerceptron(max_epochs=20).fit(X, y)
+    assert not m.converged_
+    assert DualPerceptron(kernel="poly", degree=2).fit(X, y).score(X, y) == 1.0
+
+
+@parametrize_with_checks([KernelAdaTron(max_epochs=300), KernelAdaTron(kernel="linear", C=10.0, max_epochs=300),
+                          KernelAdaTron(kernel="precomputed", check_psd="warn", max_epochs=300),
+                          DualPerceptron(max_epochs=20), DualPerceptron(kernel="rbf", max_epochs=20)])
+def test_scikit_learn_estimator_checks(estimator, check, monkeypatch):
+    monkeypatch.setenv("SCIPY_ARRAY_API", "1")  # see conftest.py
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        warnings.simplefilter("ignore", NotPSDWarning)     # checks feed arbitrary "kernels"
+        check(estimator)
