@@ -1,0 +1,168 @@
+"""Explorer of the ROC: move the decision threshold, watch the working point and the counts.
+
+The logic lives in :class:`ROCExplorer` (testable without a browser); ``.widget()`` only
+wires a threshold slider and a reset button to it and redraws the figure.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from ..evaluation import auc_trapezoid, confusion_counts, rates, roc_curve, threshold_predict
+from ..plotting import NEGATIVE_COLOR, POSITIVE_COLOR
+from ._live import live_figure
+
+__all__ = ["ROCExplorer"]
+
+
+class ROCExplorer:
+    """A two-class working point ``S_Theta = sign[g(xi) - Theta]`` (Biehl eq. 6.9) and its ROC.
+
+    Parameters
+    ----------
+    y_true : array (P,)
+        Labels; ``pos_label`` marks the class to be detected.
+    scores : array (P,)
+        Discriminant values ``g(xi)``, larger meaning "more positive".
+    threshold : float, default 0.0
+        The initial ``Theta`` (0: the unmodified classifier).
+    pos_label : default 1
+    names : (str, str)
+        Names of the negative and the positive class for the figure.
+    """
+
+    def __init__(self, y_true, scores, *, threshold: float = 0.0, pos_label=1,
+                 names: tuple[str, str] = ("negative", "positive")):
+        self.y_true = np.asarray(y_true)
+        self.pos_label = pos_label
+        self.fpr, self.tpr, self.thresholds = roc_curve(self.y_true, scores, pos_label=pos_label)
+        self.scores = np.asarray(scores, dtype=float)
+        self.auc = auc_trapezoid(self.fpr, self.tpr)
+        self.names = tuple(names)
+        self.initial_threshold = float(threshold)
+        span = float(np.ptp(self.scores)) or 1.0
+        self.theta_range = (float(self.scores.min() - 0.05 * span), float(self.scores.max() + 0.05 * span))
+        self.set_threshold(threshold)
+
+    def set_threshold(self, theta: float) -> tuple[float, float]:
+        """Move ``Theta``; returns the new working point ``(fpr, tpr)``."""
+        theta = float(theta)
+        if np.isnan(theta):
+            raise ValueError("the threshold Theta is NaN")
+        self.theta = theta
+        pred = np.where(threshold_predict(self.scores, theta) == 1, self.pos_label, _other(self))
+        self.counts = confusion_counts(self.y_true, pred, pos_label=self.pos_label)
+        self.rates = rates(self.counts)
+        return self.operating_point
+
+    def reset(self) -> None:
+        """Back to the initial threshold."""
+        self.set_threshold(self.initial_threshold)
+
+    @property
+    def operating_point(self) -> tuple[float, float]:
+        return self.rates["fpr"], self.rates["tpr"]
+
+    def matrix(self) -> np.ndarray:
+        """The 2x2 confusion matrix, rows true (negative, positive), columns predicted."""
+        c = self.counts
+        return np.array([[c.TN, c.FP], [c.FN, c.TP]])
+
+    def status(self) -> str:
+        """One line describing the working point."""
+        r = self.rates
+        return (f"Theta = {self.theta:.3g}: fpr = {r['fpr']:.3f}, tpr = {r['tpr']:.3f}, "
+                f"BAC = {r['bac']:.3f}, accuracy = {r['accuracy']:.3f}")
+
+    # ------------------------------------------------------------------ drawing
+    def draw_scores(self, ax):
+        pos = self.y_true == self.pos_label
+        bins = np.linspace(*self.theta_range, 31)
+        ax.hist(self.scores[~pos], bins=bins, alpha=0.6, color=NEGATIVE_COLOR, label=self.names[0])
+        ax.hist(self.scores[pos], bins=bins, alpha=0.6, color=POSITIVE_COLOR, label=self.names[1])
+        ax.axvline(self.theta, color="black", lw=1.5, ls="--")
+        ax.set_xlabel(r"discriminant $g(\xi)$")
+        ax.set_ylabel("examples")
+        ax.set_title(rf"threshold $\Theta$ = {self.theta:.2f}", fontsize=10)
+        ax.legend(fontsize=9, loc="upper left")
+        return ax
+
+    def draw_roc(self, ax):
+        ax.plot(self.fpr, self.tpr, color="#333333", lw=1.5, label=f"ROC, AUC = {self.auc:.3f}")
+        ax.plot([0, 1], [0, 1], color="gray", ls=":", lw=1)
+        ax.plot(*self.operating_point, "o", ms=9, color="#e69f00", mec="black", zorder=3,
+                label="working point")
+        ax.set_xlim(-0.02, 1.02)
+        ax.set_ylim(-0.02, 1.02)
+        ax.set_aspect("equal")
+        ax.set_xlabel("false positive rate fpr")
+        ax.set_ylabel("true positive rate tpr")
+        ax.legend(fontsize=9, loc="lower right")
+        ax.set_title(f"fpr = {self.rates['fpr']:.2f}, tpr = {self.rates['tpr']:.2f}", fontsize=10)
+        return ax
+
+    def draw_matrix(self, ax):
+        m = self.matrix()
+        ax.imshow(m / m.sum(axis=1, keepdims=True), cmap="Blues", vmin=0, vmax=1)
+        cells = [["TN", "FP"], ["FN", "TP"]]
+        for i in range(2):
+            for j in range(2):
+                frac = m[i, j] / m[i].sum()
+                ax.text(j, i, f"{cells[i][j]}\n{m[i, j]}", ha="center", va="center", fontsize=10,
+                        color="white" if frac > 0.6 else "black")
+        ax.set_xticks([0, 1], labels=[f"predicted\n{n}" for n in self.names], fontsize=9)
+        ax.set_yticks([0, 1], labels=[f"true\n{n}" for n in self.names], fontsize=9)
+        ax.grid(False)
+        ax.set_title(f"BAC = {self.rates['bac']:.3f}", fontsize=10)
+        return ax
+
+    def draw(self, axes=None):
+        """Scores with the threshold, the ROC with the working point, the confusion matrix."""
+        if axes is None:
+            _, axes = plt.subplots(1, 3, figsize=(10, 3.6))
+        self.draw_scores(axes[0])
+        self.draw_roc(axes[1])
+        self.draw_matrix(axes[2])
+        return axes
+
+    def figure(self):
+        fig, axes = plt.subplots(1, 3, figsize=(10, 3.6),
+                                 gridspec_kw={"width_ratios": [1.25, 1, 0.9]})
+        self.draw(axes)
+        fig.tight_layout()
+        return fig
+
+    def widget(self):
+        """The live explorer: a threshold slider and a *Theta = 0* button."""
+        import ipywidgets as widgets
+
+        lo, hi = self.theta_range
+        slider = widgets.FloatSlider(value=self.theta, min=lo, max=hi, step=(hi - lo) / 200,
+                                     description="Theta", continuous_update=False,
+                                     readout_format=".2f")
+        zero = widgets.Button(description="Theta = 0")
+        label = widgets.Label(self.status())
+        out, redraw = live_figure(self.figure)
+
+        def on_slide(change):
+            self.set_threshold(change["new"])
+            label.value = self.status()
+            redraw()
+
+        def on_zero(_):
+            slider.value = min(max(0.0, lo), hi)   # triggers on_slide when it changes
+            self.set_threshold(slider.value)
+            label.value = self.status()
+            redraw()
+
+        slider.observe(on_slide, names="value")
+        zero.on_click(on_zero)
+        redraw()
+        return widgets.VBox([widgets.HBox([slider, zero]), label, out])
+
+
+def _other(explorer: ROCExplorer):
+    """A label that is not the positive one (for the negative predictions)."""
+    others = [v for v in np.unique(explorer.y_true) if v != explorer.pos_label]
+    return others[0]

@@ -1,0 +1,78 @@
+"""Tests of the ROC explorer (no browser needed)."""
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from sklearn import metrics
+
+from lecture_pkg.widgets.roc import ROCExplorer
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    yield
+    plt.close("all")
+
+
+@pytest.fixture
+def data():
+    rng = np.random.default_rng(12)
+    y = np.r_[np.ones(40, int), -np.ones(60, int)]
+    return y, rng.normal(size=100) + np.where(y == 1, 1.2, 0.0)
+
+
+def test_working_point_travels_along_the_roc(data):
+    y, s = data
+    ex = ROCExplorer(y, s)
+    fpr, tpr, _ = metrics.roc_curve(y, s, drop_intermediate=False)
+    assert ex.auc == pytest.approx(metrics.roc_auc_score(y, s))
+    points = set(zip(np.round(fpr, 12), np.round(tpr, 12)))
+    previous = (1.0, 1.0)
+    for theta in np.linspace(*ex.theta_range, 40):
+        point = ex.set_threshold(theta)
+        assert tuple(np.round(point, 12)) in points                       # on the curve
+        assert point[0] <= previous[0] and point[1] <= previous[1]        # raising Theta moves down-left
+        previous = point
+    assert ex.set_threshold(ex.theta_range[1]) == (0.0, 0.0)
+    assert ex.set_threshold(ex.theta_range[0]) == (1.0, 1.0)
+
+
+def test_counts_match_sklearn_confusion_matrix(data):
+    y, s = data
+    ex = ROCExplorer(y, s, threshold=0.4)
+    pred = np.where(s >= 0.4, 1, -1)
+    np.testing.assert_array_equal(ex.matrix(), metrics.confusion_matrix(y, pred, labels=[-1, 1]))
+    assert ex.rates["bac"] == pytest.approx(metrics.balanced_accuracy_score(y, pred))
+    assert "Theta = 0.4" in ex.status()
+    ex.set_threshold(2.0)
+    ex.reset()
+    assert ex.theta == 0.4
+    with pytest.raises(ValueError, match="NaN"):
+        ex.set_threshold(np.nan)
+
+
+def test_other_labels_and_bad_input():
+    ex = ROCExplorer(["ill", "well", "ill", "well"], [0.9, 0.1, 0.4, 0.6], pos_label="ill",
+                     threshold=0.5)
+    assert ex.counts == (1, 1, 1, 1)      # TP, FP, TN, FN
+    with pytest.raises(ValueError, match="both classes"):
+        ROCExplorer([1, 1, 1], [0.1, 0.2, 0.3])
+    with pytest.raises(ValueError, match="NaN"):
+        ROCExplorer([1, -1, 1], [0.1, np.nan, 0.3])
+
+
+def test_draws_and_builds_a_widget(data):
+    y, s = data
+    ex = ROCExplorer(y, s)
+    axes = ex.draw()
+    assert len(axes) == 3
+    assert axes[0].lines[0].get_xdata()[0] == 0.0                           # the threshold line
+    np.testing.assert_allclose(axes[1].lines[-1].get_xydata()[0], ex.operating_point)
+    assert [t.get_text().split("\n")[0] for t in axes[2].texts] == ["TN", "FP", "FN", "TP"]
+    w = ex.widget()
+    slider, zero = w.children[0].children
+    label = w.children[1]
+    slider.value = 1.0
+    assert ex.theta == pytest.approx(1.0) and "Theta = 1" in label.value
+    zero.click()
+    assert ex.theta == 0.0 and slider.value == 0.0
