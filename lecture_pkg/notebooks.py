@@ -10,6 +10,7 @@ running kernel; stored state would make the HTML book load widget code from a CD
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from pathlib import Path
@@ -17,10 +18,35 @@ from pathlib import Path
 LEDGER_NAME = "ledger.ipynb"
 
 
-def book_notebooks(book_dir: str | Path) -> list[Path]:
-    """All notebooks of the book in execution order: chapters sorted by path, the ledger last."""
-    paths = sorted(p for p in Path(book_dir).rglob("*.ipynb")
-                   if ".ipynb_checkpoints" not in p.parts and "_build" not in p.parts)
+def toc_documents(toc_path: str | Path) -> list[str]:
+    """The documents a Jupyter Book ``_toc.yml`` lists (``root`` and every ``file:``), in order.
+
+    Paths are as written in the toc, relative to the book's source directory and
+    without suffix.  A plain line scan: the toc format needs no YAML parser for this.
+    """
+    docs = []
+    for line in Path(toc_path).read_text(encoding="utf-8").splitlines():
+        if m := re.match(r"^\s*(?:-\s*)?(?:root|file):\s*(\S+)\s*$", line):
+            docs.append(m.group(1))
+    return docs
+
+
+def book_notebooks(book_dir: str | Path, toc_path: str | Path | None = None) -> list[Path]:
+    """The notebooks of the book in execution order: chapters in toc order, the ledger last.
+
+    Only notebooks the table of contents lists belong to the book; ``toc_path`` defaults
+    to ``_toc.yml`` beside ``book_dir``.  Without a toc file every notebook under
+    ``book_dir`` is taken, sorted by path.
+    """
+    book_dir = Path(book_dir)
+    toc_path = Path(toc_path) if toc_path is not None else book_dir.resolve().parent / "_toc.yml"
+    if toc_path.exists():
+        root = toc_path.resolve().parent
+        paths = [root / f"{doc}.ipynb" for doc in toc_documents(toc_path)]
+        paths = [book_dir / p.relative_to(book_dir.resolve()) for p in paths if p.exists()]
+    else:
+        paths = sorted(p for p in book_dir.rglob("*.ipynb")
+                       if ".ipynb_checkpoints" not in p.parts and "_build" not in p.parts)
     return [p for p in paths if p.name != LEDGER_NAME] + [p for p in paths if p.name == LEDGER_NAME]
 
 

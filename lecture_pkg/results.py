@@ -121,12 +121,16 @@ def _section_of(markdown: str) -> tuple[str, str] | None:
 
 
 def find_reproductions(book_dir: str | os.PathLike) -> list[Reproduction]:
-    """Scan every notebook under ``book_dir`` for ``# result: <ID>`` cells and their stored output."""
+    """Scan the book's notebooks for ``# result: <ID>`` cells and their stored output.
+
+    The book's notebooks are those its table of contents lists (see
+    :func:`lecture_pkg.notebooks.book_notebooks`), in toc order.
+    """
+    from .notebooks import book_notebooks
+
     book_dir = Path(book_dir)
     found = []
-    for path in sorted(book_dir.rglob("*.ipynb")):
-        if "_build" in path.parts or ".ipynb_checkpoints" in path.parts:
-            continue
+    for path in book_notebooks(book_dir):
         nb = json.loads(path.read_text(encoding="utf-8"))
         section, page = (path.stem, ""), None
         for cell in nb.get("cells", []):

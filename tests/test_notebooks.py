@@ -46,3 +46,20 @@ def test_execute_stores_outputs_without_timings_or_widget_state(tmp_path):
     widget_output = saved["cells"][2]["outputs"][0]["data"]
     assert list(widget_output) == ["text/plain"] and "Button" in "".join(widget_output["text/plain"])
     assert all("execution" not in c["metadata"] for c in saved["cells"])
+
+
+def test_the_table_of_contents_decides_what_belongs_to_the_book(tmp_path):
+    (tmp_path / "_toc.yml").write_text(
+        "format: jb-book\nroot: book/intro\nparts:\n  - caption: A\n    chapters:\n"
+        "      - file: book/b/second\n      - file: book/a/first\n        sections:\n"
+        "          - file: book/a/first_section\n  - caption: R\n    chapters:\n"
+        "      - file: book/ledger\n")
+    book = tmp_path / "book"
+    for name in ["b/second.ipynb", "a/first.ipynb", "a/first_section.ipynb", "ledger.ipynb",
+                 "a/draft_not_in_toc.ipynb", "intro.md"]:
+        (book / name).parent.mkdir(parents=True, exist_ok=True)
+        (book / name).write_text("{}")
+    assert notebooks.toc_documents(tmp_path / "_toc.yml") == [
+        "book/intro", "book/b/second", "book/a/first", "book/a/first_section", "book/ledger"]
+    order = [p.relative_to(book).as_posix() for p in notebooks.book_notebooks(book)]
+    assert order == ["b/second.ipynb", "a/first.ipynb", "a/first_section.ipynb", "ledger.ipynb"]
