@@ -1,0 +1,170 @@
+"""Explorer: the linear programming machine beside the support vector machine.
+
+The plain class :class:`LPMExplorer` fits an LPM (eq. 16, :class:`lecture_pkg.lp_machine.LPMachine`)
+and an SVM (the quadratic program, scikit-learn's ``SVC``) with the same RBF kernel
+``exp(-|a - b|^2 / sigma^2)`` (Frieß and Harrison's eq. 6) and draws both decision
+functions with their expansion vectors; ``.widget()`` wires sliders for ``sigma``, the
+LPM's ``C`` and the SVM's ``C`` and a data-set choice to it.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.colors import ListedColormap
+from sklearn.datasets import make_moons
+from sklearn.svm import SVC
+
+from ..kernel_data import two_spirals
+from ..kernels import gamma_from_sigma
+from ..lp_machine import LPMachine
+from ..plotting import NEGATIVE_COLOR, POSITIVE_COLOR, plot_labelled_points
+from ._live import live_figure
+
+__all__ = ["LPMExplorer", "explorer_data"]
+
+
+def explorer_data(name: str = "spirals") -> tuple[np.ndarray, np.ndarray]:
+    """The two spirals (194 points) or 150 noisy moons, labels +-1."""
+    if name == "spirals":
+        return two_spirals()
+    if name == "moons":
+        X, y = make_moons(150, noise=0.25, random_state=0)
+        return X, np.where(y == 1, 1.0, -1.0)
+    raise ValueError(f"data set must be 'spirals' or 'moons', got {name!r}")
+
+
+class LPMExplorer:
+    """LPM and SVM with the same RBF width, side by side.
+
+    Parameters
+    ----------
+    X, y : 2-d inputs and +-1 labels (default: the two spirals)
+    sigma : RBF width of eq. (6), ``gamma = 1 / sigma^2``
+    C_lpm : weight of ``||alpha||_1`` in the LPM (0 is the paper's spiral setting)
+    C_svm : the SVM's soft-margin constant (1000 in the paper's spiral figure)
+    resolution : grid points per axis of the pictures
+    """
+
+    def __init__(self, X=None, y=None, *, sigma: float = 0.8, C_lpm: float = 0.0,
+                 C_svm: float = 1000.0, resolution: int = 100):
+        if X is None:
+            X, y = explorer_data()
+        self.resolution = int(resolution)
+        self.sigma, self.C_lpm, self.C_svm = float(sigma), float(C_lpm), float(C_svm)
+        self._set_data(X, y)
+        self._check()
+        self.fit()
+
+    def _set_data(self, X, y):
+        X = np.asarray(X, dtype=float)
+        if X.ndim != 2 or X.shape[1] != 2:
+            raise ValueError(f"the explorer shows 2-d inputs; X has shape {X.shape}")
+        y = np.asarray(y, dtype=float)
+        if y.shape != (len(X),) or not np.all(np.isin(y, (-1.0, 1.0))):
+            raise ValueError("y must hold one label +1 or -1 per row of X")
+        self.X, self.y = X, y
+
+    def _check(self):
+        if not self.sigma > 0:
+            raise ValueError(f"sigma must be positive, got {self.sigma}")
+        if not self.C_lpm >= 0:
+            raise ValueError(f"C_lpm must be non-negative, got {self.C_lpm}")
+        if not self.C_svm > 0:
+            raise ValueError(f"C_svm must be positive, got {self.C_svm}")
+
+    def set(self, *, sigma: float | None = None, C_lpm: float | None = None,
+            C_svm: float | None = None, X=None, y=None) -> None:
+        """Change the settings (or the data) and refit both machines."""
+        old = (self.sigma, self.C_lpm, self.C_svm)
+        self.sigma = float(sigma) if sigma is not None else self.sigma
+        self.C_lpm = float(C_lpm) if C_lpm is not None else self.C_lpm
+        self.C_svm = float(C_svm) if C_svm is not None else self.C_svm
+        try:
+            self._check()
+        except ValueError:
+            self.sigma, self.C_lpm, self.C_svm = old
+            raise
+        if X is not None:
+            self._set_data(X, y)
+        self.fit()
+
+    def fit(self):
+        """Fit the LPM and the SVM; returns them as a pair."""
+        gamma = gamma_from_sigma(self.sigma, "friess")
+        self.lpm = LPMachine(C=self.C_lpm, gamma=gamma).fit(self.X, self.y)
+        self.svm = SVC(C=self.C_svm, gamma=gamma).fit(self.X, self.y)
+        return self.lpm, self.svm
+
+    def summary(self) -> dict:
+        """Expansion vectors, training errors and ``sum alpha`` of both machines."""
+        out = {}
+        for name, model, alpha in (("LPM", self.lpm, self.lpm.alpha_),
+                                   ("SVM", self.svm, np.abs(self.svm.dual_coef_[0]))):
+            out[name] = dict(n_expansion=int(len(model.support_)),
+                             train_errors=int(np.sum(model.predict(self.X) != self.y)),
+                             sum_alpha=float(alpha.sum()))
+        return out
+
+    def draw(self, axes=None):
+        """Two panels: regions, ``f = 0`` and ``f = +-1``, expansion vectors circled."""
+        if axes is None:
+            _, axes = plt.subplots(1, 2, figsize=(10, 4.4))
+        lo, hi = self.X.min(axis=0) - 0.5, self.X.max(axis=0) + 0.5
+        g1, g2 = np.meshgrid(np.linspace(lo[0], hi[0], self.resolution),
+                             np.linspace(lo[1], hi[1], self.resolution))
+        grid = np.c_[g1.ravel(), g2.ravel()]
+        info = self.summary()
+        for ax, (name, model, C) in zip(axes, (("LPM", self.lpm, self.C_lpm),
+                                                ("SVM", self.svm, self.C_svm))):
+            f = model.decision_function(grid).reshape(g1.shape)
+            ax.contourf(g1, g2, (f >= 0).astype(int), levels=[-0.5, 0.5, 1.5],
+                        cmap=ListedColormap([NEGATIVE_COLOR, POSITIVE_COLOR]), alpha=0.15)
+            ax.contour(g1, g2, f, levels=[-1.0, 0.0, 1.0], colors="k",
+                       linestyles=["--", "-", "--"], linewidths=[0.8, 1.6, 0.8])
+            plot_labelled_points(self.X, self.y, ax, size=14)
+            sv = self.X[model.support_]
+            ax.scatter(*sv.T, s=70, facecolors="none", edgecolors="#e69f00", linewidths=1.1,
+                       label="expansion vectors", zorder=2)
+            ax.set_xlim(lo[0], hi[0])
+            ax.set_ylim(lo[1], hi[1])
+            ax.set_aspect("equal")
+            i = info[name]
+            ax.set_title(f"{name}, C = {C:g}, sigma = {self.sigma:g}: {i['n_expansion']} expansion "
+                         f"vectors,\n{i['train_errors']} training errors, "
+                         f"sum alpha = {i['sum_alpha']:.3g}", fontsize=8)
+            ax.legend(loc="lower left", fontsize=7, framealpha=0.9)
+        return axes
+
+    def widget(self):
+        """The live explorer: sliders for sigma, the LPM's C and the SVM's C; a data choice."""
+        import ipywidgets as widgets
+
+        sigma = widgets.FloatSlider(value=self.sigma, min=0.2, max=3.0, step=0.1,
+                                    description="sigma", continuous_update=False)
+        c_lpm = widgets.FloatSlider(value=self.C_lpm, min=0.0, max=0.5, step=0.01,
+                                    description="C (LPM)", continuous_update=False)
+        c_svm = widgets.FloatLogSlider(value=self.C_svm, base=10, min=-1, max=4, step=0.25,
+                                       description="C (SVM)", continuous_update=False)
+        data = widgets.Dropdown(options=["spirals", "moons"], value="spirals", description="data")
+
+        def make():
+            fig, axes = plt.subplots(1, 2, figsize=(10, 4.4))
+            self.draw(axes)
+            fig.tight_layout()
+            return fig
+
+        out, redraw = live_figure(make)
+
+        def changed(change):
+            if change["owner"] is data:
+                X, y = explorer_data(data.value)
+                self.set(sigma=sigma.value, C_lpm=c_lpm.value, C_svm=c_svm.value, X=X, y=y)
+            else:
+                self.set(sigma=sigma.value, C_lpm=c_lpm.value, C_svm=c_svm.value)
+            redraw()
+
+        for control in (sigma, c_lpm, c_svm, data):
+            control.observe(changed, names="value")
+        redraw()
+        return widgets.VBox([widgets.HBox([sigma, c_lpm]), widgets.HBox([c_svm, data]), out])

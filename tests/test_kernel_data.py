@@ -1,0 +1,102 @@
+"""Tests of lecture_pkg.kernel_data: the data sets and protocol of Frieß and Harrison §4."""
+
+import numpy as np
+import pytest
+
+from lecture_pkg.kernel_data import (
+    PAPER_SIGMAS,
+    PAPER_TABLES,
+    breast_cancer,
+    is_mirror_symmetric,
+    mirror_symmetry,
+    paper_experiment,
+    random_split,
+    two_spirals,
+)
+
+
+def test_two_spirals_benchmark_geometry():
+    X, y = two_spirals()
+    assert X.shape == (194, 2) and np.sum(y == 1) == 97 and np.sum(y == -1) == 97
+    np.testing.assert_array_equal(X[y == -1], -X[y == 1])        # point symmetry
+    r = np.hypot(*X[y == 1].T)
+    assert r[0] == pytest.approx(6.5) and r[-1] == pytest.approx(0.5)
+    assert np.all(np.diff(r) < 0)
+    theta = np.unwrap(np.arctan2(X[y == 1, 0], X[y == 1, 1]))     # x = r sin, y = r cos
+    assert theta[-1] - theta[0] == pytest.approx(6 * np.pi)       # three turns
+    with pytest.raises(ValueError, match="points_per_class"):
+        two_spirals(0)
+
+
+def test_mirror_symmetry_labels_balance_and_determinism():
+    X, y = mirror_symmetry(301, length=20, random_state=3)
+    assert X.shape == (301, 20) and set(np.unique(X)) <= {0.0, 1.0}
+    np.testing.assert_array_equal(is_mirror_symmetric(X), y == 1)
+    assert np.sum(y == 1) == 150
+    X2, y2 = mirror_symmetry(301, length=20, random_state=3)
+    np.testing.assert_array_equal(X, X2)
+    np.testing.assert_array_equal(y, y2)
+    assert not np.array_equal(X, mirror_symmetry(301, length=20, random_state=4)[0])
+
+
+def test_mirror_symmetry_bad_input():
+    with pytest.raises(ValueError, match="even"):
+        mirror_symmetry(10, length=7)
+    with pytest.raises(ValueError, match="n_samples"):
+        mirror_symmetry(1)
+    with pytest.raises(ValueError, match="2-d"):
+        is_mirror_symmetric(np.zeros(4))
+
+
+def test_breast_cancer_is_the_569_sample_diagnostic_set():
+    X, y = breast_cancer()
+    assert X.shape == (569, 30)
+    assert np.sum(y == 1) == 212 and np.sum(y == -1) == 357      # malignant / benign
+    assert X.min() == 0.0 and X.max() == 1.0
+    np.testing.assert_allclose(X.min(axis=0), 0.0)
+    np.testing.assert_allclose(X.max(axis=0), 1.0)
+    Xr, _ = breast_cancer(scale=False)
+    assert Xr.max() > 100                                          # raw areas
+
+
+def test_random_split_is_disjoint_and_seeded():
+    tr, te = random_split(569, 200, 200, random_state=0)
+    assert len(tr) == 200 and len(te) == 200 and not set(tr) & set(te)
+    np.testing.assert_array_equal(tr, random_split(569, 200, 200, random_state=0)[0])
+    with pytest.raises(ValueError, match="exceeds"):
+        random_split(10, 6, 5)
+    with pytest.raises(ValueError, match="n_train"):
+        random_split(10, 0, 5)
+
+
+def test_paper_tables_have_seventeen_rows_each():
+    for name, rows in PAPER_TABLES.items():
+        assert len(rows) == 17
+        sig = sorted({r[2] for r in rows if r[2] is not None})
+        assert tuple(sig) == PAPER_SIGMAS[name]
+    mirror = {(r[0], r[1], r[2]): r[4] for r in PAPER_TABLES["mirror"]}
+    assert mirror[("SVM", None, 6)] == 2 and mirror[("k-Adatron", 250, 7)] == 5
+    assert PAPER_TABLES["breast_cancer"][8] == ("LPM", None, 0.4, 9, 16)
+
+
+def test_paper_experiment_rows_and_separable_training_sets():
+    Xtr, ytr = mirror_symmetry(80, random_state=0)
+    Xte, yte = mirror_symmetry(40, random_state=1)
+    rows = paper_experiment(Xtr, ytr, Xte, yte, (5.0, 7.0), k_large=7, random_state=0)
+    assert len(rows) == 2 + 2 * 5
+    assert [r["method"] for r in rows[:2]] == ["KNN (k=1)", "KNN (k=7)"]
+    paper = [r for r in PAPER_TABLES["mirror"] if r[2] in (None, 5, 7)]
+    assert [(r["method"], r["cycles"]) for r in rows] == [(p[0], p[1]) for p in paper]
+    assert [r["sigma"] for r in rows[2:]] == [5.0, 7.0] * 5
+    assert rows[0]["train_errors"] == 0                          # 1-NN memorises
+    svm = [r for r in rows if r["method"] == "SVM"]
+    assert all(r["train_errors"] == 0 for r in svm)               # RBF: separable
+    assert all(0 <= r["test_errors"] <= 40 for r in rows)
+    lpm = [r for r in rows if r["method"] == "LPM"]
+    assert all(r["note"] in ("bias", "no bias") for r in lpm)
+    # deterministic for a seed
+    assert rows == paper_experiment(Xtr, ytr, Xte, yte, (5.0, 7.0), k_large=7, random_state=0)
+    with pytest.raises(ValueError, match="lpm_validation"):
+        paper_experiment(Xtr, ytr, Xte, yte, (5.0,), lpm_validation=1.5)
+    with pytest.raises(ValueError, match="same number"):
+        paper_experiment(Xtr, ytr[:-1], Xte, yte, (5.0,))

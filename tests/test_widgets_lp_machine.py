@@ -1,0 +1,71 @@
+"""Tests of the LPM-versus-SVM explorer (no browser needed)."""
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+
+from lecture_pkg.kernel_data import two_spirals
+from lecture_pkg.widgets.lp_machine import LPMExplorer, explorer_data
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    yield
+    plt.close("all")
+
+
+def test_default_state_is_the_papers_spiral_setting():
+    ex = LPMExplorer(resolution=20)
+    X, _ = two_spirals()
+    np.testing.assert_array_equal(ex.X, X)
+    info = ex.summary()
+    assert info["LPM"]["train_errors"] == 0 and info["SVM"]["train_errors"] == 0
+    assert ex.lpm.gamma == pytest.approx(1 / 0.64) and ex.svm.gamma == pytest.approx(1 / 0.64)
+
+
+def test_a_larger_lpm_C_shrinks_the_l1_norm_of_alpha():
+    ex = LPMExplorer(*explorer_data("moons"), sigma=1.0, C_lpm=0.0, resolution=20)
+    small = ex.summary()["LPM"]["sum_alpha"]
+    ex.set(C_lpm=0.3)
+    assert ex.lpm.C == 0.3 and ex.summary()["LPM"]["sum_alpha"] < small
+
+
+def test_draw_has_two_panels_with_expansion_vectors():
+    ex = LPMExplorer(*explorer_data("moons"), resolution=25)
+    axes = ex.draw()
+    assert len(axes) == 2
+    for ax, name in zip(axes, ("LPM", "SVM")):
+        assert ax.get_title().startswith(name) and "expansion" in ax.get_title()
+        assert "expansion vectors" in [t.get_text() for t in ax.get_legend().get_texts()]
+
+
+def test_widget_builds_and_its_controls_refit():
+    ex = LPMExplorer(resolution=20)
+    w = ex.widget()
+    sigma, c_lpm = w.children[0].children
+    c_svm, data = w.children[1].children
+    sigma.value = 1.5
+    assert ex.sigma == pytest.approx(1.5) and ex.lpm.gamma == pytest.approx(1 / 1.5 ** 2)
+    c_lpm.value = 0.1
+    assert ex.lpm.C == pytest.approx(0.1)
+    c_svm.value = 10.0
+    assert ex.svm.C == pytest.approx(10.0)
+    data.value = "moons"
+    np.testing.assert_array_equal(ex.X, explorer_data("moons")[0])
+
+
+def test_bad_settings_are_refused():
+    with pytest.raises(ValueError, match="2-d"):
+        LPMExplorer(np.zeros((3, 3)), [1, -1, 1])
+    with pytest.raises(ValueError, match="label"):
+        LPMExplorer(np.zeros((3, 2)), [0, 1, 1])
+    with pytest.raises(ValueError, match="data set"):
+        explorer_data("sonar")
+    ex = LPMExplorer(*explorer_data("moons"), resolution=20)
+    with pytest.raises(ValueError, match="sigma"):
+        ex.set(sigma=0)
+    assert ex.sigma == 0.8                                # unchanged after a refused setting
+    with pytest.raises(ValueError, match="C_lpm"):
+        ex.set(C_lpm=-1)
+    with pytest.raises(ValueError, match="C_svm"):
+        ex.set(C_svm=0)
