@@ -17,6 +17,10 @@ Modules are organised by algorithm family:
 * :mod:`lecture_pkg.mlp` -- a small multilayer perceptron with backpropagation
 * :mod:`lecture_pkg.kernels` -- kernels, Gram matrices, explicit feature maps
 * :mod:`lecture_pkg.svm` -- the kernel AdaTron SVM and the dual (kernel) perceptron
+* :mod:`lecture_pkg.kernel_perceptron` -- the kernel perceptron (method of potential functions)
+* :mod:`lecture_pkg.lp_machine` -- linear programming machines (Frieß and Harrison)
+* :mod:`lecture_pkg.mesr` -- minimal expansion set reduction
+* :mod:`lecture_pkg.kernel_data` -- two spirals, mirror symmetry, breast cancer; the paper's protocol
 * :mod:`lecture_pkg.distances` -- distance measures for prototype methods (Minkowski, kernel, relevance)
 * :mod:`lecture_pkg.prototypes` -- nearest neighbours, nearest prototypes, LVQ1, GLVQ, GMLVQ
 * :mod:`lecture_pkg.evaluation` -- bias and variance, cross-validation, ROC/AUC, confusion matrices

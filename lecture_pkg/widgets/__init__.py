@@ -7,6 +7,7 @@ figure (``_live.live_figure``).  Notebooks import the explorers from here.
 
 from .adaline import AdalineExplorer
 from .hopfield import HopfieldExplorer
+from .lp_machine import LPMExplorer
 from .naive_bayes import MEstimateExplorer
 from .perceptron import PerceptronExplorer
 from .prototypes import PrototypeExplorer
@@ -15,6 +16,6 @@ from .roc import ROCExplorer
 from .svm import SVMExplorer
 from .version_space import VersionSpaceExplorer
 
-__all__ = ["AdalineExplorer", "HopfieldExplorer", "MEstimateExplorer", "PerceptronExplorer",
+__all__ = ["AdalineExplorer", "HopfieldExplorer", "LPMExplorer", "MEstimateExplorer", "PerceptronExplorer",
            "PrototypeExplorer", "ROCExplorer", "RegressionExplorer", "SVMExplorer",
            "VersionSpaceExplorer"]
