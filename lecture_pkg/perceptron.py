@@ -193,6 +193,12 @@ class PerceptronHistory:
     epoch: np.ndarray
 
 
+# Blocks of examples scanned at once by RosenblattTrainer.next_update: at least 64 (so
+# the Python overhead per block stays small), at most 4096 (so the potentials computed
+# beyond an update, and thrown away because the weights changed, stay few).
+_MIN_BLOCK, _MAX_BLOCK = 64, 4096
+
+
 class RosenblattTrainer:
     """Rosenblatt's perceptron rule on augmented inputs, one step at a time.
 
@@ -239,13 +245,19 @@ class RosenblattTrainer:
         self.update_counts = np.zeros(len(self.y), dtype=int)   # Biehl's embedding strengths x^mu
         self.converged = False
         self._errors = 0
+        self._block = _MIN_BLOCK          # examples checked per matrix-vector product (adaptive)
         self.order = self._new_order()
         self.record_history = record_history
         self._history = [(self.weights.copy(), -1, -1)] if record_history else None
 
     def _new_order(self) -> np.ndarray:
         n = len(self.y)
-        return self.rng.permutation(n) if self.shuffle else np.arange(n)
+        order = self.rng.permutation(n) if self.shuffle else np.arange(n)
+        # The examples in presentation order, so that a run of them is a contiguous
+        # slice (a view, not a copy); without shuffling that is the data itself.
+        self._X_ordered = self.Xa[order] if self.shuffle else self.Xa
+        self._y_ordered = self.y[order] if self.shuffle else self.y
+        return order
 
     def local_potentials(self) -> np.ndarray:
         """``E_mu = y_mu w~ . x~_mu`` for every example at the current weights."""
@@ -299,24 +311,44 @@ class RosenblattTrainer:
             self._close_epoch()
         return idx, updated
 
+    def _first_update_position(self) -> int | None:
+        """Position (in the epoch's order) of the next example with ``E <= c``, or ``None``.
+
+        The local potentials of the examples still to come in this epoch are computed
+        in blocks, one matrix-vector product each, stopping at the first block that
+        holds an update: the work is proportional to the examples actually passed
+        over, not to the rest of the epoch.  The block size adapts to the observed
+        distance between updates (doubling while none is found, up to ``_MAX_BLOCK``).
+        """
+        n = len(self.y)
+        start = self.position
+        while start < n:
+            stop = min(n, start + self._block)
+            E = self._y_ordered[start:stop] * (self._X_ordered[start:stop] @ self.weights)
+            hits = np.flatnonzero(E <= self.margin)
+            if hits.size:
+                self._block = min(_MAX_BLOCK, max(_MIN_BLOCK, 2 * (int(hits[0]) + 1)))
+                return start + int(hits[0])
+            self._block = min(2 * self._block, _MAX_BLOCK)
+            start = stop
+        return None
+
     def next_update(self) -> int | None:
         """Skip ahead to the next update and make it.
 
         Equivalent to calling :meth:`step` until it updates, but the examples that
-        are passed over are checked in one vectorised operation.  Returns the index
+        are passed over are checked in vectorised blocks.  Returns the index
         of the updated example, or ``None`` once a full epoch passes without update
         (the run has converged).
         """
         while not self.converged:
-            remaining = self.order[self.position:]
-            E = self.y[remaining] * (self.Xa[remaining] @ self.weights)
-            hits = np.flatnonzero(E <= self.margin)
-            if hits.size == 0:
+            pos = self._first_update_position()
+            if pos is None:
                 self._close_epoch()
                 continue
-            idx = int(remaining[hits[0]])
+            idx = int(self.order[pos])
             self._apply_update(idx)
-            self.position += int(hits[0]) + 1
+            self.position = pos + 1
             if self.position == len(self.y):
                 self._close_epoch()
             return idx
