@@ -13,13 +13,14 @@ export OPENBLAS_NUM_THREADS := 1
 export MKL_NUM_THREADS := 1
 export PYTHONHASHSEED := 0
 
-.PHONY: help install book test lab refresh clean distclean
+.PHONY: help install book test lab refresh bench clean distclean
 
 help:
 	@echo "make book       build the HTML book into _build/html"
 	@echo "make test       run every check: unit tests, notebooks (nbval), browser tests of the built book"
 	@echo "make lab        open JupyterLab on the book, with lecture_pkg installed"
 	@echo "make refresh    re-execute every notebook in place (deterministic)"
+	@echo "make bench      time lecture_pkg against scikit-learn/SciPy (a few minutes); updates the Performance appendix"
 	@echo "make clean      remove build outputs and caches (distclean also removes .venv)"
 
 install: $(STAMP)
@@ -36,7 +37,7 @@ book: $(STAMP)
 	$(BIN)/jupyter-book build . -n -W --keep-going
 
 test: book
-	$(BIN)/python -m pytest -n 2 --dist loadscope
+	$(BIN)/python -m pytest -n 2 --dist loadscope --durations=15
 
 # JupyterLab refuses to run as root unless told to (containers, CI machines).
 LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root)
@@ -46,6 +47,10 @@ lab: $(STAMP)
 
 refresh: $(STAMP)
 	$(BIN)/python -m lecture_pkg.notebooks book
+
+bench: $(STAMP)
+	$(BIN)/python -m lecture_pkg.benchmarks --output book/appendix/benchmark_run.json
+	$(BIN)/python -m lecture_pkg.notebooks book book/appendix/performance.ipynb
 
 clean:
 	rm -rf _build .pytest_cache

@@ -28,6 +28,7 @@ Modules are organised by algorithm family:
 * :mod:`lecture_pkg.plotting` -- figure helpers for a consistent look
 * :mod:`lecture_pkg.widgets` -- interactive explorers for the notebooks
 * :mod:`lecture_pkg.results` -- reporting reproduced results and the ledger page
+* :mod:`lecture_pkg.benchmarks` -- timing against scikit-learn and SciPy (``make bench``)
 * :mod:`lecture_pkg.notebooks` -- re-executing the book's notebooks (``make refresh``)
 * :mod:`lecture_pkg.validation` -- input checks shared by the modules
 """
