@@ -378,6 +378,8 @@ class LinearBinaryClassifier(ClassifierMixin, BaseEstimator):
     Provides what they share: any two labels mapped to ``-1`` / ``+1`` (``classes_[1]``
     is ``+1``), a clear error for other than two classes, ``decision_function``
     ``w . x + b`` from ``coef_`` and ``intercept_``, and ``predict`` with ``sign(0) = +1``.
+    Kernel machines (``lecture_pkg.svm``), linear in feature space, override
+    ``decision_function`` with their kernel expansion.
     """
 
     def __sklearn_tags__(self):

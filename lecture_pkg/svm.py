@@ -49,13 +49,12 @@ import warnings
 from dataclasses import dataclass
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .kernels import check_gram, kernel_matrix
-from .stability import adatron_embeddings, box_kkt_violation, support_vectors
+from .perceptron import LinearBinaryClassifier
+from .stability import adatron_embeddings, support_vectors
 from .validation import as_plus_minus
 
 __all__ = [
@@ -145,25 +144,18 @@ def svm_decision(K_test_train: np.ndarray, embeddings: np.ndarray, y: np.ndarray
     return K @ (x * y) + float(bias)
 
 
-class _BinaryKernelClassifier(ClassifierMixin, BaseEstimator):
-    """Two labels mapped to -1/+1 (``classes_[1]`` is +1), kernels by name or precomputed."""
+class _BinaryKernelClassifier(LinearBinaryClassifier):
+    """Two labels mapped to -1/+1 (``classes_[1]`` is +1), kernels by name or precomputed.
+
+    A kernel machine is linear in feature space: it shares the label handling and
+    ``predict`` of :class:`lecture_pkg.perceptron.LinearBinaryClassifier` and computes
+    its ``decision_function`` from the kernel expansion instead of ``coef_``.
+    """
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
         tags.input_tags.pairwise = self.kernel == "precomputed"
         return tags
-
-    def _binary_targets(self, X, y):
-        X, y = validate_data(self, X, y)
-        check_classification_targets(y)
-        self.classes_ = np.unique(y)
-        if len(self.classes_) != 2:
-            raise ValueError(
-                f"Only binary classification is supported: this machine separates two classes, "
-                f"and y has {len(self.classes_)} class(es): {self.classes_[:5].tolist()}"
-            )
-        return X, np.where(y == self.classes_[1], 1.0, -1.0)
 
     def _kernel_params(self, X) -> dict:
         if self.kernel == "rbf":
@@ -199,11 +191,6 @@ class _BinaryKernelClassifier(ClassifierMixin, BaseEstimator):
                                  f"(one per training example), got {X.shape[1]}")
             return X[:, columns]
         return kernel_matrix(X, self.support_vectors_, self.kernel, **self._params)
-
-    def predict(self, X):
-        """Predicted labels, with ``sign(0) = +1`` (the positive class ``classes_[1]``)."""
-        check_is_fitted(self)
-        return self.classes_[(self.decision_function(X) >= 0).astype(int)]
 
 
 class KernelAdaTron(_BinaryKernelClassifier):
