@@ -7,11 +7,15 @@ from collections.abc import Callable
 import matplotlib.pyplot as plt
 
 
-def single_axes_figure(draw: Callable, figsize: tuple[float, float]) -> Callable:
-    """A figure factory for ``live_figure``: one new Axes of ``figsize`` passed to ``draw``."""
+def axes_figure(draw: Callable, figsize: tuple[float, float], ncols: int = 1) -> Callable:
+    """A figure factory for ``live_figure``: a new row of ``ncols`` Axes passed to ``draw``.
+
+    ``draw`` receives one Axes for ``ncols=1`` and the array of Axes otherwise.
+    """
     def make():
-        fig, ax = plt.subplots(figsize=figsize)
-        draw(ax)
+        fig, axes = plt.subplots(1, ncols, figsize=figsize)
+        draw(axes)
+        fig.tight_layout()
         return fig
     return make
 

@@ -14,7 +14,7 @@ import numpy as np
 from ..perceptron import augment
 from ..plotting import plot_hyperplane, plot_labelled_points
 from ..stability import Adaline, gd_stability_limit, lms_stability_limit
-from ._live import live_figure
+from ._live import axes_figure, live_figure
 
 __all__ = ["AdalineExplorer"]
 
@@ -129,13 +129,7 @@ class AdalineExplorer:
                                    continuous_update=False)
         solver = widgets.Dropdown(options=list(self.SOLVERS), value=self.solver, description="solver")
 
-        def figure():
-            fig, axes = plt.subplots(1, 2, figsize=(9, 3.6))
-            self.draw(axes)
-            fig.tight_layout()
-            return fig
-
-        out, redraw = live_figure(figure)
+        out, redraw = live_figure(axes_figure(self.draw, (9, 3.6), ncols=2))
 
         def changed(_):
             self.set(ratio=ratio.value, epochs=epochs.value, solver=solver.value)

@@ -19,7 +19,7 @@ from ..kernel_data import two_spirals
 from ..kernels import gamma_from_sigma
 from ..lp_machine import LPMachine
 from ..plotting import NEGATIVE_COLOR, POSITIVE_COLOR, plot_labelled_points
-from ._live import live_figure
+from ._live import axes_figure, live_figure
 
 __all__ = ["LPMExplorer", "explorer_data"]
 
@@ -148,13 +148,7 @@ class LPMExplorer:
                                        description="C (SVM)", continuous_update=False)
         data = widgets.Dropdown(options=["spirals", "moons"], value="spirals", description="data")
 
-        def make():
-            fig, axes = plt.subplots(1, 2, figsize=(10, 4.4))
-            self.draw(axes)
-            fig.tight_layout()
-            return fig
-
-        out, redraw = live_figure(make)
+        out, redraw = live_figure(axes_figure(self.draw, (10, 4.4), ncols=2))
 
         def changed(change):
             if change["owner"] is data:

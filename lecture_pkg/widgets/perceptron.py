@@ -11,7 +11,7 @@ import numpy as np
 
 from ..perceptron import RosenblattTrainer, augment
 from ..plotting import mark_example, plot_hyperplane, plot_labelled_points
-from ._live import live_figure, single_axes_figure
+from ._live import live_figure, axes_figure
 
 __all__ = ["PerceptronExplorer"]
 
@@ -95,7 +95,7 @@ class PerceptronExplorer:
         step = widgets.Button(description="Next update", button_style="primary")
         reset = widgets.Button(description="Reset")
 
-        out, redraw = live_figure(single_axes_figure(self.draw, (5, 5)))
+        out, redraw = live_figure(axes_figure(self.draw, (5, 5)))
 
         step.on_click(lambda _: (self.next_update(), redraw()))
         reset.on_click(lambda _: (self.reset(eta.value), redraw()))

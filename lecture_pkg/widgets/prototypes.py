@@ -14,7 +14,7 @@ import numpy as np
 from matplotlib.colors import ListedColormap
 
 from ..prototypes import PrototypeTrainer, init_prototypes
-from ._live import live_figure, single_axes_figure
+from ._live import live_figure, axes_figure
 
 __all__ = [
     "CLASS_COLORS",
@@ -192,7 +192,7 @@ class PrototypeExplorer:
         eta = widgets.FloatLogSlider(value=self.learning_rate, base=10, min=-3, max=0, step=0.1,
                                      description="eta", continuous_update=False)
 
-        out, redraw = live_figure(single_axes_figure(self.draw, (5.5, 5.5)))
+        out, redraw = live_figure(axes_figure(self.draw, (5.5, 5.5)))
 
         step.on_click(lambda _: (self.next_epoch(), redraw()))
         ten.on_click(lambda _: (self.next_epoch(10), redraw()))

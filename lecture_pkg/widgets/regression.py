@@ -10,7 +10,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from .. import regression as reg
-from ._live import live_figure, single_axes_figure
+from ._live import live_figure, axes_figure
 
 __all__ = ["RegressionExplorer"]
 
@@ -103,7 +103,7 @@ class RegressionExplorer:
         tau = widgets.FloatLogSlider(value=self.tau, base=10, min=0.5, max=4, step=0.1,
                                      description="prior tau", continuous_update=False)
 
-        out, redraw = live_figure(single_axes_figure(self.draw, (7, 4.2)))
+        out, redraw = live_figure(axes_figure(self.draw, (7, 4.2)))
 
         def on_change(_):
             self.update(n_points=n.value, tau=tau.value)

@@ -15,7 +15,7 @@ from sklearn.datasets import make_circles, make_moons
 
 from ..plotting import NEGATIVE_COLOR, POSITIVE_COLOR, plot_labelled_points
 from ..svm import KernelAdaTron
-from ._live import live_figure, single_axes_figure
+from ._live import live_figure, axes_figure
 
 __all__ = ["SVMExplorer", "explorer_data"]
 
@@ -124,7 +124,7 @@ class SVMExplorer:
         C = widgets.FloatLogSlider(value=self.C, base=10, min=-2, max=3, step=0.25,
                                    description="C", continuous_update=False)
         data = widgets.Dropdown(options=["moons", "circles"], value="moons", description="data")
-        out, redraw = live_figure(single_axes_figure(self.draw, (5.5, 4.2)))
+        out, redraw = live_figure(axes_figure(self.draw, (5.5, 4.2)))
 
         def changed(change):
             if change["owner"] is data:

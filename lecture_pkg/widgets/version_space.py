@@ -15,7 +15,7 @@ import numpy as np
 
 from ..plotting import NEGATIVE_COLOR, POSITIVE_COLOR
 from ..teacher_student import center_of_mass, generalization_error, version_space_mask
-from ._live import live_figure, single_axes_figure
+from ._live import live_figure, axes_figure
 
 __all__ = ["VersionSpaceExplorer", "lambert_projection"]
 
@@ -182,7 +182,7 @@ class VersionSpaceExplorer:
         add = widgets.Button(description="Add example", button_style="primary")
         new = widgets.Button(description="New data")
 
-        out, redraw = live_figure(single_axes_figure(self.draw, (5.5, 5.5)))
+        out, redraw = live_figure(axes_figure(self.draw, (5.5, 5.5)))
 
         def on_add(_):
             self.add_example()
