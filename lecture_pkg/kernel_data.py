@@ -274,8 +274,8 @@ def paper_experiment(X_train, y_train, X_test, y_test, sigmas, *, k_large: int =
         out.append(("LPM", None, K @ (lpm.alpha * y_train) + lpm.bias,
                     Kt @ (lpm.alpha * y_train) + lpm.bias, "bias" if best[1] else "no bias"))
         for cycles in (10, 250):
-            ka = kernel_adatron(K, y_train, np.inf, fit_intercept=False, max_epochs=cycles,
-                                check_psd=None)
+            ka = kernel_adatron(K, y_train, np.inf, fit_intercept=False, mode="sequential",
+                                max_epochs=cycles, check_psd=None)
             z = K @ (ka.embeddings * y_train)
             b = -0.5 * (z[y_train > 0].min() + z[y_train < 0].max())
             out.append(("k-Adatron", cycles, z + b, Kt @ (ka.embeddings * y_train) + b, ""))

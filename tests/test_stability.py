@@ -186,6 +186,15 @@ def test_adatron_parallel_equals_sequential_and_its_cost_increases(adatron_solut
     assert par.objective_history_[-1] > par.objective_history_[1]
 
 
+def test_greedy_adatron_equals_sequential_and_satisfies_the_conditions(adatron_solution, teacher_data):
+    X, y = teacher_data
+    greedy = AdaTron(mode="greedy", fit_intercept=False, tol=1e-10, max_epochs=20000).fit(X, y)
+    assert greedy.converged_
+    np.testing.assert_allclose(greedy.coef_, adatron_solution.coef_, atol=1e-6)
+    assert greedy.kkt_.max() <= 1e-8
+    assert np.all(np.diff(greedy.objective_history_) >= -1e-12)
+
+
 def test_sequential_adatron_cost_never_decreases_step_by_step(teacher_data):
     X, y = teacher_data
     C = correlation_matrix(X, y)

@@ -11,7 +11,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from lecture_pkg.kernels import NotPSDError, NotPSDWarning, polynomial_kernel, quadratic_feature_map, rbf_kernel
 from lecture_pkg.perceptron import Perceptron, augment
-from lecture_pkg.stability import AdaTron, dual_objective
+from lecture_pkg.stability import AdaTron, adatron_embeddings, box_kkt_violation, dual_objective
 from lecture_pkg.svm import (
     DualPerceptron,
     KernelAdaTron,
@@ -30,10 +30,11 @@ def moons():
     return X, np.where(y == 1, 1, -1)
 
 
+@pytest.mark.parametrize("mode", ["greedy", "sequential"])
 @pytest.mark.parametrize("C, gamma", [(0.5, 1.0), (5.0, 2.0), (20.0, 1.0)])
-def test_agrees_with_scikit_learn_svc(moons, C, gamma):
+def test_agrees_with_scikit_learn_svc(moons, C, gamma, mode):
     X, y = moons
-    ka = KernelAdaTron(C=C, gamma=gamma, tol=1e-6, max_epochs=100000).fit(X, y)
+    ka = KernelAdaTron(C=C, gamma=gamma, mode=mode, tol=1e-6, max_epochs=100000).fit(X, y)
     sv = SVC(C=C, gamma=gamma, tol=1e-9).fit(X, y)
     assert ka.converged_
     fa, fs = ka.decision_function(X), sv.decision_function(X)
@@ -50,9 +51,10 @@ def test_agrees_with_scikit_learn_svc(moons, C, gamma):
     assert np.all(E[ka.bound_support_] <= 1 + 1e-6)
 
 
-def test_hard_margin_on_the_three_point_set():
+@pytest.mark.parametrize("mode", ["greedy", "sequential"])
+def test_hard_margin_on_the_three_point_set(mode):
     X, y = THREE_POINTS
-    m = KernelAdaTron(C=np.inf, kernel="linear", tol=1e-10, max_epochs=100000).fit(X, y)
+    m = KernelAdaTron(C=np.inf, kernel="linear", mode=mode, tol=1e-10, max_epochs=100000).fit(X, y)
     w = m.dual_coef_ @ m.support_vectors_
     np.testing.assert_allclose(w[0], [0.4, -0.8], atol=1e-6)
     assert m.intercept_ == pytest.approx(1.0, abs=1e-6)
@@ -61,12 +63,12 @@ def test_hard_margin_on_the_three_point_set():
     np.testing.assert_allclose(m.potentials_, [2.6, 1.0, 1.0], atol=1e-6)
 
 
-def test_linear_kernel_without_bias_is_the_augmented_adatron(moons):
-    X, y = THREE_POINTS[0], THREE_POINTS[1]
+@pytest.mark.parametrize("mode", ["greedy", "sequential"])
+def test_linear_kernel_without_bias_is_the_augmented_adatron(mode):
     rng = np.random.default_rng(1)
     X = rng.normal(size=(40, 3))
     y = np.where(X @ [1.0, -0.5, 0.3] + 0.4 > 0, 1, -1)
-    ka = KernelAdaTron(C=np.inf, kernel="poly", degree=1, coef0=1.0, fit_intercept=False,
+    ka = KernelAdaTron(C=np.inf, kernel="poly", degree=1, coef0=1.0, fit_intercept=False, mode=mode,
                        tol=1e-10, max_epochs=100000).fit(X, y)
     at = AdaTron(max_epochs=100000, tol=1e-14).fit(X, y)
     N1 = X.shape[1] + 1                      # Biehl's 1/N with the augmented inputs
@@ -90,10 +92,11 @@ def test_very_narrow_rbf_makes_every_example_a_support_vector(moons):
     assert np.all(run.embeddings == 1.0)
 
 
-def test_dual_objective_never_decreases_and_box_holds(moons):
+@pytest.mark.parametrize("mode", ["greedy", "sequential"])
+def test_dual_objective_never_decreases_and_box_holds(moons, mode):
     X, y = moons
     K = rbf_kernel(X, gamma=1.0)
-    run = kernel_adatron(K, y, C=2.0, fit_intercept=False, tol=1e-8, max_epochs=50000)
+    run = kernel_adatron(K, y, C=2.0, fit_intercept=False, mode=mode, tol=1e-8, max_epochs=50000)
     assert np.all(np.diff(run.objective) >= -1e-10)
     assert np.all((run.embeddings >= 0) & (run.embeddings <= 2.0))
     assert run.objective[-1] == pytest.approx(dual_objective(run.embeddings, gram_of_labels(K, y)))
@@ -106,13 +109,76 @@ def test_fraction_of_support_vectors_falls_as_the_kernel_widens(moons):
     assert fractions[0] > fractions[1] > fractions[2]
 
 
-def test_hard_margin_on_non_separable_data_warns_and_flags():
+@pytest.mark.parametrize("mode", ["greedy", "sequential"])
+def test_hard_margin_on_non_separable_data_warns_and_flags(mode):
     rng = np.random.default_rng(0)
     X = rng.normal(size=(30, 2))
     y = np.where(X[:, 0] * X[:, 1] > 0, 1, -1)
     with pytest.warns(ConvergenceWarning, match="not separable in the kernel's feature space"):
-        m = KernelAdaTron(C=np.inf, kernel="linear", max_epochs=200).fit(X, y)
+        m = KernelAdaTron(C=np.inf, kernel="linear", mode=mode, max_epochs=200).fit(X, y)
     assert not m.converged_ and m.kkt_violation_ > 1e-3
+
+
+def test_hard_margin_on_contradictory_duplicates_is_flagged():
+    # the same input with both labels: no kernel separates them, and the dual is unbounded
+    X = np.array([[0.0, 1.0], [0.0, 1.0], [1.0, 0.0], [2.0, 2.0]])
+    y = np.array([1, -1, 1, -1])
+    # with the bias, the pair (0, 1) is a direction of zero curvature: the first pair step is infinite
+    with pytest.warns(ConvergenceWarning, match="diverged"):
+        m = KernelAdaTron(C=np.inf, gamma=1.0).fit(X, y)
+    assert m.diverged_ and not m.converged_ and m.n_steps_ == 1
+    assert m.intercept_ == 0.0 and m.n_support_ == 0
+    # without it, single steps make both embeddings grow by about one each, until max_epochs
+    with pytest.warns(ConvergenceWarning, match="not separable"):
+        m = KernelAdaTron(C=np.inf, gamma=1.0, fit_intercept=False, max_epochs=50).fit(X, y)
+    assert not m.converged_ and m.n_steps_ == 50 * len(y) and m.embeddings_[:2].min() > 50
+
+
+@pytest.mark.parametrize("C", [np.inf, 3.0, 0.2])
+@pytest.mark.parametrize("fit_intercept", [True, False])
+def test_greedy_and_sequential_reach_the_same_solution_greedy_in_fewer_steps(C, fit_intercept):
+    X, y = make_circles(120, factor=0.5, noise=0.12, random_state=4)
+    y = 2 * y - 1
+    K = rbf_kernel(X, gamma=2.0)
+    runs = {mode: kernel_adatron(K, y, C, fit_intercept=fit_intercept, mode=mode, tol=1e-9,
+                                 max_epochs=200000) for mode in ("greedy", "sequential")}
+    g, q = runs["greedy"], runs["sequential"]
+    assert g.converged and q.converged and g.kkt_violation <= 1e-9
+    np.testing.assert_allclose(g.embeddings, q.embeddings, atol=1e-6 * max(1.0, q.embeddings.max()))
+    assert g.bias == pytest.approx(q.bias, abs=1e-7)
+    assert g.objective[-1] == pytest.approx(q.objective[-1], rel=1e-10)
+    # the sweep's multiplier for the bias needs many epochs; the pair steps keep sum X y = 0 exactly
+    assert g.n_steps < (q.n_steps / 5 if fit_intercept else q.n_steps)
+
+
+def test_greedy_pair_steps_keep_the_equality_and_climb(moons):
+    X, y = moons
+    G = gram_of_labels(rbf_kernel(X, gamma=2.0), y)
+    run = adatron_embeddings(G, mode="greedy", upper=5.0, equality=y, kkt_tol=1e-6, max_epochs=1000,
+                             record_steps=True)
+    assert run.converged and len(run.objective) == run.n_steps + 1
+    assert np.all(np.diff(run.objective) > 0)                  # every pair step is an ascent step
+    assert abs(run.x @ y) <= 1e-12 * run.x.sum()
+    assert np.all((run.x >= 0) & (run.x <= 5.0))
+    E = G @ run.x + run.multiplier * y                          # the multiplier is the bias b
+    assert box_kkt_violation(run.x, 1 - E, 5.0).max() <= 1e-6
+
+
+def test_greedy_refuses_what_it_cannot_do(moons):
+    X, y = moons
+    G = gram_of_labels(rbf_kernel(X, gamma=1.0), y)
+    with pytest.raises(ValueError, match="normalize"):
+        adatron_embeddings(G, mode="greedy", normalize=False)
+    with pytest.raises(ValueError, match=r"\+-1"):
+        adatron_embeddings(G, mode="greedy", equality=2.0 * y)
+    with pytest.raises(ValueError, match="x0 must satisfy"):
+        adatron_embeddings(G, mode="greedy", equality=y, x0=np.ones(len(y)) * (y > 0))
+    with pytest.raises(ValueError, match="rho"):
+        adatron_embeddings(G, mode="greedy", rho=1.0)
+    with pytest.raises(ValueError, match="mode"):
+        kernel_adatron(rbf_kernel(X, gamma=1.0), y, mode="parallel")
+    with pytest.raises(ValueError, match="mode"):
+        KernelAdaTron(mode="random").fit(X, y)
 
 
 def test_precomputed_kernel_and_non_psd_gram(moons):
