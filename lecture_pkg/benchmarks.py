@@ -10,7 +10,9 @@ but wrong answer cannot pass unnoticed.
   scikit-learn's ``Perceptron`` (zero start, no shuffling, the same ``eta``, both run
   to convergence) on separable teacher--student data;
 * :func:`bench_svm` -- :class:`lecture_pkg.svm.KernelAdaTron` against scikit-learn's
-  ``SVC`` (same RBF kernel, ``C`` and tolerance; our time includes the Gram matrix);
+  ``SVC`` (same RBF kernel, ``C`` and tolerance; our time includes the Gram matrix),
+  with its default greedy pair steps at two values of ``C``, and with Biehl's
+  sequential sweep for comparison;
 * :func:`bench_gmlvq` -- :class:`lecture_pkg.prototypes.GMLVQ` (its default stochastic
   gradient descent) against a plain SciPy L-BFGS fit of the same GLVQ cost
   (:func:`lbfgs_gmlvq`, written here independently of :mod:`lecture_pkg.prototypes`);
@@ -19,10 +21,11 @@ but wrong answer cannot pass unnoticed.
   array operation) against one Python loop per student (:func:`loop_learning_curves`),
   end to end and for the students alone.
 
-The goals of the course (issue 10) are checked by :func:`check_goals`: every ratio at
-most 1.5 at the largest size where scikit-learn has a compiled counterpart (the
-perceptron and the SVM; GMLVQ has none, so its ratio is informational), and the batched
-learning curves at least 10 times faster than the loop.  The saved run is shown by the
+The goals of the course are checked by :func:`check_goals`: every ratio at most 1.5 at
+the largest size where scikit-learn has a compiled counterpart (the perceptron and the
+SVM; GMLVQ has none, so its ratio is informational; issue 10), the batched learning
+curves at least 10 times faster than the loop (issue 10), and the kernel AdaTron within
+3 times ``SVC``'s time at ``P = 1000`` with the same test accuracy up to 1 % (issue 6).  The saved run is shown by the
 book's appendix page "Performance", which only reads the JSON file and never times
 anything itself.
 """
@@ -63,6 +66,11 @@ __all__ = [
 RATIO_GOAL = 1.5
 #: Goal of issue 10: the batched learning curves at least this many times faster than the loop.
 SPEEDUP_GOAL = 10.0
+#: Goal of issue 6: the kernel AdaTron within this ratio of ``SVC`` at ``SVM_GOAL_SIZE`` examples,
+#: with test accuracies that differ by at most ``SVM_ACCURACY_GOAL``.
+SVM_RATIO_GOAL = 3.0
+SVM_GOAL_SIZE = 1_000
+SVM_ACCURACY_GOAL = 0.01
 
 #: Where ``main`` saves a full run (the book's appendix reads it) and a quick one.
 FULL_OUTPUT = "book/appendix/benchmark_run.json"
@@ -70,7 +78,8 @@ QUICK_OUTPUT = "_build/benchmarks/benchmark_run_quick.json"
 
 FULL = {
     "perceptron": {"sizes": [1_000, 3_000, 10_000, 30_000, 100_000], "n_features": 100},
-    "svm": {"sizes": [500, 1_000, 2_000, 5_000]},
+    "svm": {"sizes": [500, 1_000, 2_000, 5_000], "large_C": 10.0, "large_C_sizes": [1_000],
+            "sweep_sizes": [500, 1_000]},
     "gmlvq": {"sizes": [500, 1_000, 2_000]},
     "learning_curves": {"sizes": [20, 100, 400], "n_features": 100},
     "repeats": 5,
@@ -78,7 +87,7 @@ FULL = {
 }
 QUICK = {
     "perceptron": {"sizes": [300, 1_000], "n_features": 20},
-    "svm": {"sizes": [100, 300]},
+    "svm": {"sizes": [100, 300], "large_C": 10.0, "large_C_sizes": [300], "sweep_sizes": [100]},
     "gmlvq": {"sizes": [200]},
     "learning_curves": {"sizes": [5, 20], "n_features": 20},
     "repeats": 2,
@@ -179,8 +188,9 @@ def _svm_problem(n_train: int, n_test: int, n_features: int, seed: int):
     return X[:n_train], y[:n_train], X[n_train:], y[n_train:]
 
 
-def bench_svm(sizes=FULL["svm"]["sizes"], n_features: int = 20, *, C: float = 1.0, tol: float = 1e-3,
-              n_test: int = 2_000, repeats: int = 5, budget: float = 20.0, seed: int = 0) -> list[dict]:
+def bench_svm(sizes=FULL["svm"]["sizes"], n_features: int = 20, *, C: float = 1.0, mode: str = "greedy",
+              tol: float = 1e-3, n_test: int = 2_000, repeats: int = 5, budget: float = 20.0,
+              seed: int = 0) -> list[dict]:
     """Soft-margin RBF support vector machine: :class:`KernelAdaTron` against ``SVC``.
 
     The problem: scikit-learn's ``make_classification`` (``n_features`` standardised
@@ -188,25 +198,31 @@ def bench_svm(sizes=FULL["svm"]["sizes"], n_features: int = 20, *, C: float = 1.
     for training and ``n_test`` others for testing.  Both solve the same dual (RBF
     kernel with ``gamma = 1 / n_features``, the same ``C``, an unpenalised bias) to the
     same Kuhn--Tucker tolerance ``tol``; the kernel AdaTron's time includes computing
-    its Gram matrix (``SVC`` computes kernel values as it needs them).  ``extra`` records
-    the AdaTron's epochs, both numbers of support vectors and the two biases.
+    its Gram matrix (``SVC`` computes kernel values as it needs them).  ``mode`` is the
+    AdaTron's (``"greedy"``: pair steps, its default; ``"sequential"``: Biehl's sweep).
+    The rows are named ``svm``, with ``C`` and the sweep in parentheses when they
+    differ from the default.  ``extra`` records the AdaTron's epochs and steps, both
+    numbers of support vectors and the two biases.
     """
     from sklearn.svm import SVC
 
     from .svm import KernelAdaTron
 
+    details = (["sequential sweep"] if mode != "greedy" else []) + ([f"C = {C:g}"] if C != 1.0 else [])
+    name = "svm" + (f" ({', '.join(details)})" if details else "")
     rows = []
     gamma = 1.0 / n_features
     for P in sizes:
         X, y, X_test, y_test = _svm_problem(int(P), n_test, n_features, seed)
-        t_ours = best_time(lambda: KernelAdaTron(C=C, gamma=gamma, tol=tol, max_epochs=100_000).fit(X, y),
-                           repeats, budget)
+        t_ours = best_time(lambda: KernelAdaTron(C=C, gamma=gamma, mode=mode, tol=tol,
+                                                 max_epochs=100_000).fit(X, y), repeats, budget)
         t_theirs = best_time(lambda: SVC(C=C, gamma=gamma, tol=tol).fit(X, y), repeats, budget)
         ours, theirs = t_ours[2], t_theirs[2]
         rows.append(_row(
-            "svm", "lecture_pkg.svm.KernelAdaTron", "sklearn.svm.SVC", P, n_features, t_ours, t_theirs,
-            ours.score(X_test, y_test), theirs.score(X_test, y_test),
-            epochs=int(ours.n_epochs_), converged=bool(ours.converged_),
+            name, f"lecture_pkg.svm.KernelAdaTron(mode={mode!r})", "sklearn.svm.SVC", P, n_features,
+            t_ours, t_theirs, ours.score(X_test, y_test), theirs.score(X_test, y_test),
+            C=float(C), mode=mode, epochs=int(ours.n_epochs_), steps=int(ours.n_steps_),
+            converged=bool(ours.converged_),
             support_ours=int(ours.n_support_), support_theirs=int(theirs.n_support_.sum()),
             bias_ours=float(ours.intercept_), bias_theirs=float(theirs.intercept_[0]),
             iterations_theirs=int(np.sum(theirs.n_iter_)),
@@ -402,26 +418,42 @@ def bench_learning_curves(sizes=FULL["learning_curves"]["sizes"], n_features: in
 # ---------------------------------------------------------------- goals, machine, table
 
 def check_goals(rows: list[dict]) -> list[dict]:
-    """Which goals of issue 10 the rows meet.
+    """Which goals of the course the rows meet, one entry per goal.
 
-    For the perceptron and the SVM (scikit-learn has compiled counterparts) the ratio at
-    the largest size must be at most :data:`RATIO_GOAL`; for the learning-curve runner
-    and for the batched students the loop must take at least :data:`SPEEDUP_GOAL` times
-    as long at the largest size.  GMLVQ has no scikit-learn counterpart: its ratio is
-    reported with ``goal = None``.
+    * issue 10: for the perceptron and the SVM (scikit-learn has compiled
+      counterparts) the ratio at the largest size is at most :data:`RATIO_GOAL`; for
+      the learning-curve runner and the batched students the loop takes at least
+      :data:`SPEEDUP_GOAL` times as long at the largest size;
+    * issue 6: every kernel AdaTron benchmark in its default (greedy) mode has a ratio
+      of at most :data:`SVM_RATIO_GOAL` at :data:`SVM_GOAL_SIZE` examples, with test
+      accuracies within :data:`SVM_ACCURACY_GOAL` of ``SVC``'s;
+    * GMLVQ has no scikit-learn counterpart, and the sequential sweep of the kernel
+      AdaTron is shown for comparison: their ratios are reported with ``goal = None``.
     """
     goals = []
+
+    def add(name, row, goal, value, met, issue):
+        goals.append({"benchmark": name, "size": row["size"], "goal": goal, "value": float(value),
+                      "met": None if met is None else bool(met), "issue": issue})
+
     for name in dict.fromkeys(r["benchmark"] for r in rows):
-        largest = max((r for r in rows if r["benchmark"] == name), key=lambda r: r["size"])
+        selected = [r for r in rows if r["benchmark"] == name]
+        largest = max(selected, key=lambda r: r["size"])
         if name in ("perceptron", "svm"):
-            goal, value, met = f"ratio <= {RATIO_GOAL}", largest["ratio"], largest["ratio"] <= RATIO_GOAL
+            add(name, largest, f"ratio <= {RATIO_GOAL}", largest["ratio"], largest["ratio"] <= RATIO_GOAL,
+                10)
+        if name.startswith("svm") and "sweep" not in name:
+            for r in selected:
+                if r["size"] == SVM_GOAL_SIZE:
+                    close = abs(r["acc_ours"] - r["acc_theirs"]) <= SVM_ACCURACY_GOAL
+                    add(name, r, f"ratio <= {SVM_RATIO_GOAL:g}, accuracy within "
+                        f"{100 * SVM_ACCURACY_GOAL:g} %", r["ratio"],
+                        r["ratio"] <= SVM_RATIO_GOAL and close, 6)
         elif name.startswith("learning curves"):
             speedup = 1.0 / largest["ratio"]
-            goal, value, met = f"speed-up >= {SPEEDUP_GOAL:g}x", speedup, speedup >= SPEEDUP_GOAL
-        else:
-            goal, value, met = None, largest["ratio"], None
-        goals.append({"benchmark": name, "size": largest["size"], "goal": goal,
-                      "value": float(value), "met": None if met is None else bool(met)})
+            add(name, largest, f"speed-up >= {SPEEDUP_GOAL:g}x", speedup, speedup >= SPEEDUP_GOAL, 10)
+        elif name not in ("perceptron", "svm"):
+            add(name, largest, None, largest["ratio"], None, None)
     return goals
 
 
@@ -478,7 +510,10 @@ def run_all(quick: bool = False, *, progress: Callable[[str], None] | None = Non
         say("perceptron ...")
         rows += bench_perceptron(cfg["perceptron"]["sizes"], cfg["perceptron"]["n_features"], **common)
         say("svm ...")
-        rows += bench_svm(cfg["svm"]["sizes"], **common)
+        svm = cfg["svm"]
+        rows += bench_svm(svm["sizes"], **common)
+        rows += bench_svm(svm["large_C_sizes"], C=svm["large_C"], **common)
+        rows += bench_svm(svm["sweep_sizes"], mode="sequential", **common)
         say("gmlvq ...")
         rows += bench_gmlvq(cfg["gmlvq"]["sizes"], **common)
         say("learning curves ...")
@@ -487,17 +522,17 @@ def run_all(quick: bool = False, *, progress: Callable[[str], None] | None = Non
     if hasattr(os, "getloadavg"):
         machine["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
     return {"quick": bool(quick), "machine": machine, "seconds": round(time.perf_counter() - start, 1),
-            "ratio_goal": RATIO_GOAL, "speedup_goal": SPEEDUP_GOAL,
+            "ratio_goal": RATIO_GOAL, "speedup_goal": SPEEDUP_GOAL, "svm_ratio_goal": SVM_RATIO_GOAL,
             "rows": rows, "goals": check_goals(rows)}
 
 
 def format_table(rows: list[dict]) -> str:
     """The rows as a fixed-width text table (times in milliseconds)."""
-    head = (f"{'benchmark':28s} {'size':>7s} {'ours [ms]':>10s} {'theirs [ms]':>12s} "
+    head = (f"{'benchmark':32s} {'size':>7s} {'ours [ms]':>10s} {'theirs [ms]':>12s} "
             f"{'ours/theirs':>11s} {'acc ours':>9s} {'acc theirs':>10s}")
     lines = [head, "-" * len(head)]
     for r in rows:
-        lines.append(f"{r['benchmark']:28s} {r['size']:7d} {1e3 * r['time_ours']:10.1f} "
+        lines.append(f"{r['benchmark']:32s} {r['size']:7d} {1e3 * r['time_ours']:10.1f} "
                      f"{1e3 * r['time_theirs']:12.1f} {r['ratio']:11.2f} {r['acc_ours']:9.3f} "
                      f"{r['acc_theirs']:10.3f}")
     return "\n".join(lines)
@@ -507,11 +542,10 @@ def _format_goals(goals: list[dict]) -> str:
     lines = []
     for g in goals:
         if g["goal"] is None:
-            lines.append(f"  {g['benchmark']}: ratio {g['value']:.2f} at size {g['size']} "
-                         "(no scikit-learn counterpart: informational)")
+            lines.append(f"  {g['benchmark']}: ratio {g['value']:.2f} at size {g['size']} (informational)")
         else:
-            lines.append(f"  {g['benchmark']}: {g['goal']} at size {g['size']}: {g['value']:.2f} -> "
-                         + ("met" if g["met"] else "NOT met"))
+            lines.append(f"  {g['benchmark']}: {g['goal']} at size {g['size']} (issue {g['issue']}): "
+                         f"{g['value']:.2f} -> " + ("met" if g["met"] else "NOT met"))
     return "\n".join(lines)
 
 
