@@ -404,7 +404,11 @@ class DualPerceptron(_BinaryKernelClassifier):
     augment : bool, default True
         Prepend the constant input 1 to every example, ``x~ = (1, x)`` (the slides'
         augmented vector, which gives the perceptron its bias).  Ignored for a
-        precomputed kernel.
+        precomputed kernel.  This gives a bias only for kernels of the inner product
+        (linear, polynomial): the RBF kernel depends on ``|a - b|``, from which a
+        constant extra input cancels, so with ``kernel="rbf"`` the machine has no bias.
+        :class:`lecture_pkg.kernel_perceptron.KernelPerceptron` adds the bias to the
+        kernel instead (``K + 1``), which works for every kernel.
     convention : {"mooney", "biehl"}, default "mooney"
         When an example counts as a mistake (see :func:`dual_perceptron`).
     max_epochs : int, default 1000
