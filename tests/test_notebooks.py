@@ -63,3 +63,17 @@ def test_the_table_of_contents_decides_what_belongs_to_the_book(tmp_path):
         "book/intro", "book/b/second", "book/a/first", "book/a/first_section", "book/ledger"]
     order = [p.relative_to(book).as_posix() for p in notebooks.book_notebooks(book)]
     assert order == ["b/second.ipynb", "a/first.ipynb", "a/first_section.ipynb", "ledger.ipynb"]
+
+
+def test_no_code_line_is_wider_than_the_book_shows():
+    """The HTML code column shows about 80 characters; longer lines scroll sideways."""
+    too_long = []
+    paths = notebooks.book_notebooks(ROOT / "book", ROOT / "_toc.yml")
+    assert len(paths) >= 10
+    for path in paths:
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        for index, cell in enumerate(nb["cells"]):
+            if cell["cell_type"] == "code":
+                too_long += [f"{path.relative_to(ROOT)} cell {index}: {line}"
+                             for line in "".join(cell["source"]).splitlines() if len(line) > 80]
+    assert not too_long, "\n".join(too_long)
