@@ -240,7 +240,7 @@ def probe(browser, site_url):
     offline guarantee); console errors, uncaught page errors and failed local loads are
     recorded too.  Service workers are blocked so that no request escapes the route.
     """
-    context = browser.new_context(service_workers="block")
+    context = browser.new_context(service_workers="block", viewport=VIEWPORT)
     context.set_default_timeout(LOAD_TIMEOUT_MS)
     context.set_default_navigation_timeout(LOAD_TIMEOUT_MS)
     pr = Probe(page=None, base_url=site_url)
@@ -407,6 +407,14 @@ LINKS_JS = """() => Array.from(document.querySelectorAll("a[href]")).map(a => ({
   raw: a.getAttribute("href"), url: a.href, text: (a.textContent || "").trim().slice(0, 60)
 }))"""
 
+# Code cells are written to at most 80 characters, and book.css sizes them to fit the main
+# column; a shown code cell that still scrolls sideways gives its widest line.
+WIDE_CODE_JS = """() => Array.from(document.querySelectorAll("div.cell_input pre"))
+  .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+  .map(e => e.innerText.split("\\n").reduce((a, b) => (b.length > a.length ? b : a), ""))"""
+#: The window the page checks use (Playwright's default), a common laptop size.
+VIEWPORT = {"width": 1280, "height": 720}
+
 
 def _open_probe(request) -> Probe:
     """The ``probe`` fixture, requested only once the book is known to be built, so that
@@ -493,6 +501,13 @@ class TestPages:
         if broken_images:
             problems.append(
                 "images that did not load:\n" + "\n".join(f"    {s}" for s in broken_images)
+            )
+
+        wide = page.evaluate(WIDE_CODE_JS)
+        if wide:
+            problems.append(
+                f"{len(wide)} code cell(s) scroll sideways in a {VIEWPORT['width']} px window; "
+                "widest lines:\n" + "\n".join(f"    {s}" for s in wide)
             )
 
         broken = _broken_links(page.evaluate(LINKS_JS), probe.base_url)
