@@ -35,7 +35,7 @@ from .kernel_perceptron import kernel_perceptron
 from .lp_machine import lp_machine
 from .prototypes import NearestNeighborClassifier
 from .svm import kernel_adatron
-from .validation import as_plus_minus, check_inputs, resolve_rng
+from .validation import as_plus_minus, check_inputs, check_positive_int, resolve_rng
 
 __all__ = [
     "two_spirals",
@@ -151,8 +151,7 @@ def random_split(n_samples: int, n_train: int, n_test: int, random_state=None
                  ) -> tuple[np.ndarray, np.ndarray]:
     """Disjoint random index sets for training and test, as in the paper's §4.4."""
     for name, value in (("n_samples", n_samples), ("n_train", n_train), ("n_test", n_test)):
-        if not (isinstance(value, numbers.Integral) and value >= 1):
-            raise ValueError(f"{name} must be a positive integer, got {value!r}")
+        check_positive_int(value, name)
     if n_train + n_test > n_samples:
         raise ValueError(f"n_train + n_test = {n_train + n_test} exceeds the {n_samples} samples")
     order = resolve_rng(random_state).permutation(n_samples)

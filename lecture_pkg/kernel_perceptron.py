@@ -45,7 +45,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from .kernels import check_gram
 from .perceptron import RosenblattTrainer, augment
 from .svm import _BinaryKernelClassifier, dual_perceptron
-from .validation import as_plus_minus, check_inputs, resolve_rng
+from .validation import as_plus_minus, check_inputs, check_positive_int, resolve_rng
 
 __all__ = [
     "KernelPerceptronRun",
@@ -96,8 +96,7 @@ def presentation_order(n: int, order=None, random_state=None) -> np.ndarray:
 def _check_common(eta, max_epochs):
     if not (isinstance(eta, numbers.Real) and eta > 0 and np.isfinite(eta)):
         raise ValueError(f"the learning rate eta must be a positive number, got {eta!r}")
-    if not (isinstance(max_epochs, numbers.Integral) and max_epochs >= 1):
-        raise ValueError(f"max_epochs must be a positive integer, got {max_epochs!r}")
+    check_positive_int(max_epochs, "max_epochs")
 
 
 def kernel_perceptron(K: np.ndarray, y: np.ndarray, *, eta: float = 1.0, bias: bool = True,

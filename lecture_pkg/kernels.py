@@ -42,13 +42,12 @@ Public API (used by :mod:`lecture_pkg.svm` and later chapters)
 from __future__ import annotations
 
 import math
-import numbers
 import warnings
 from collections.abc import Callable
 
 import numpy as np
 
-from .validation import check_inputs
+from .validation import check_inputs, check_positive, check_positive_int
 
 __all__ = [
     "NotPSDError",
@@ -97,8 +96,7 @@ def polynomial_kernel(A: np.ndarray, B: np.ndarray | None = None, degree: int = 
 
     ``degree = 1, coef0 = 1`` is Biehl's linear kernel (4.29); ``degree = 2`` is (4.30).
     """
-    if not (isinstance(degree, numbers.Integral) and degree >= 1):
-        raise ValueError(f"degree must be a positive integer, got {degree!r}")
+    check_positive_int(degree, "degree")
     A, B = _pair(A, B)
     return (float(coef0) + A @ B.T) ** int(degree)
 
@@ -110,8 +108,7 @@ def gamma_from_sigma(sigma: float, convention: str = "biehl") -> float:
     ``gamma = 1 / (2 sigma^2)``.  ``"friess"``: ``exp(-|a-b|^2 / sigma^2)`` (Frieß and
     Harrison's eq. 6), so ``gamma = 1 / sigma^2``.
     """
-    if not (isinstance(sigma, numbers.Real) and sigma > 0):
-        raise ValueError(f"sigma must be a positive number, got {sigma!r}")
+    check_positive(sigma, "sigma")
     factors = {"biehl": 2.0, "mooney": 2.0, "friess": 1.0}
     if convention not in factors:
         raise ValueError(f"convention must be one of {sorted(factors)}, got {convention!r}")
@@ -133,8 +130,7 @@ def rbf_kernel(A: np.ndarray, B: np.ndarray | None = None, gamma: float | None =
         gamma = gamma_from_sigma(sigma, convention)
     elif gamma is None:
         gamma = 1.0 / A.shape[1]
-    if not (isinstance(gamma, numbers.Real) and gamma > 0):
-        raise ValueError(f"gamma must be a positive number, got {gamma!r}")
+    check_positive(gamma, "gamma")
     sq = (np.einsum("ij,ij->i", A, A)[:, None] + np.einsum("ij,ij->i", B, B)[None, :]
           - 2.0 * (A @ B.T))
     K = np.exp(-float(gamma) * np.maximum(sq, 0.0))

@@ -35,7 +35,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .nonseparable import pocket
 from .perceptron import augment
-from .validation import as_plus_minus, check_inputs, resolve_rng
+from .validation import as_plus_minus, check_inputs, check_positive_int, resolve_rng
 
 __all__ = [
     "hidden_states",
@@ -220,8 +220,7 @@ class ParityMachine(ClassifierMixin, BaseEstimator):
         if self.max_units is not None and not (isinstance(self.max_units, numbers.Integral)
                                                and self.max_units >= 1):
             raise ValueError(f"max_units must be a positive integer or None, got {self.max_units!r}")
-        if not (isinstance(self.n_steps, numbers.Integral) and self.n_steps >= 1):
-            raise ValueError(f"n_steps must be a positive integer, got {self.n_steps!r}")
+        check_positive_int(self.n_steps, "n_steps")
         X, y = validate_data(self, X, y)
         check_classification_targets(y)
         self.classes_ = np.unique(y)

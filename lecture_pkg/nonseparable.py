@@ -32,7 +32,7 @@ from .stability import (
     support_vectors,
     weights_from_embeddings,
 )
-from .validation import as_plus_minus, check_inputs, resolve_rng
+from .validation import as_plus_minus, check_inputs, check_positive, check_positive_int, resolve_rng
 
 __all__ = [
     "n_errors",
@@ -176,8 +176,7 @@ class Pocket(_LinearBinaryClassifier):
     def fit(self, X, y):
         """Run the Pocket algorithm on ``X`` (n_samples, n_features) with two classes in ``y``."""
         self._check_common()
-        if not (isinstance(self.n_steps, numbers.Integral) and self.n_steps >= 1):
-            raise ValueError(f"n_steps must be a positive integer, got {self.n_steps!r}")
+        check_positive_int(self.n_steps, "n_steps")
         X, y_pm, Xa, s = self._prepare(X, y)
         run = pocket(Xa, y_pm, self.n_steps, self.random_state)
         self._store_weights(run.w, s)
@@ -283,10 +282,8 @@ class SoftMarginAdaTron(_LinearBinaryClassifier):
             raise ValueError(f"gamma must be a positive number or inf, got {self.gamma!r}")
         if not (isinstance(self.eta, numbers.Real) and 0 < self.eta < 2):
             raise ValueError(f"eta must lie in (0, 2), got {self.eta!r}")
-        if not (isinstance(self.max_epochs, numbers.Integral) and self.max_epochs >= 1):
-            raise ValueError(f"max_epochs must be a positive integer, got {self.max_epochs!r}")
-        if not (isinstance(self.tol, numbers.Real) and self.tol > 0):
-            raise ValueError(f"tol must be a positive number, got {self.tol!r}")
+        check_positive_int(self.max_epochs, "max_epochs")
+        check_positive(self.tol, "tol")
         X, y_pm, Xa, s = self._prepare(X, y)
         C = correlation_matrix(Xa, y_pm)
         run = soft_margin_adatron(C, self.gamma, self.eta, max_epochs=self.max_epochs, tol=self.tol)

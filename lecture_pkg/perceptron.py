@@ -27,7 +27,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from .validation import as_plus_minus, check_inputs, resolve_rng
+from .validation import as_plus_minus, check_inputs, check_positive, check_positive_int, resolve_rng
 
 __all__ = [
     "LinearBinaryClassifier",
@@ -469,12 +469,10 @@ class Perceptron(LinearBinaryClassifier):
         self.record_history = record_history
 
     def _check_params(self) -> None:
-        if not (isinstance(self.eta, numbers.Real) and self.eta > 0):
-            raise ValueError(f"eta must be a positive number, got {self.eta!r}")
+        check_positive(self.eta, "eta")
         if not isinstance(self.margin, numbers.Real):
             raise ValueError(f"margin must be a number, got {self.margin!r}")
-        if not (isinstance(self.max_epochs, numbers.Integral) and self.max_epochs >= 1):
-            raise ValueError(f"max_epochs must be a positive integer, got {self.max_epochs!r}")
+        check_positive_int(self.max_epochs, "max_epochs")
         if not (self.bias_input == "radius"
                 or (isinstance(self.bias_input, numbers.Real) and self.bias_input != 0)):
             raise ValueError(f"bias_input must be a non-zero number or 'radius', got {self.bias_input!r}")

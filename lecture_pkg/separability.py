@@ -21,14 +21,13 @@ same unit as ``sign(b + w . x)``, i.e. ``b = -theta``.
 from __future__ import annotations
 
 import itertools
-import numbers
 from math import comb
 
 import numpy as np
 from scipy.optimize import linprog
 from scipy.stats import binom
 
-from .validation import as_plus_minus, check_inputs
+from .validation import as_plus_minus, check_inputs, check_positive_int
 
 __all__ = [
     "hyperplane_distance",
@@ -177,8 +176,7 @@ def boolean_gate(gate) -> tuple[np.ndarray, np.ndarray]:
 
 def _check_pn(P, N) -> None:
     for name, v in (("P", P), ("N", N)):
-        if not (isinstance(v, numbers.Integral) and v >= 1):
-            raise ValueError(f"{name} must be a positive integer, got {v!r}")
+        check_positive_int(v, name)
 
 
 def cover_count(P: int, N: int) -> int:
@@ -241,8 +239,7 @@ def separable_fraction_mc(P: int, N: int, n_trials: int, rng: np.random.Generato
         The fraction of separable trials and its binomial standard error.
     """
     _check_pn(P, N)
-    if not (isinstance(n_trials, numbers.Integral) and n_trials >= 1):
-        raise ValueError(f"n_trials must be a positive integer, got {n_trials!r}")
+    check_positive_int(n_trials, "n_trials")
     X = rng.standard_normal((n_trials, P, N))
     Y = rng.choice([-1.0, 1.0], size=(n_trials, P))
     hits = sum(is_linearly_separable(X[t], Y[t], fit_intercept=fit_intercept)

@@ -32,7 +32,7 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
 from .perceptron import LinearBinaryClassifier, augment, geometric_margin, local_potentials
-from .validation import as_plus_minus, check_inputs, resolve_rng
+from .validation import as_plus_minus, check_inputs, check_positive, check_positive_int, resolve_rng
 
 __all__ = [
     "LearningRateWarning",
@@ -294,8 +294,7 @@ def _embedding_steps(C: np.ndarray, eta: float, mode: str, normalize: bool, name
     if mode not in ("sequential", "parallel"):
         raise ValueError(f"mode must be 'sequential', 'parallel' or (for the AdaTron) 'greedy', "
                          f"got {mode!r}")
-    if not (isinstance(eta, numbers.Real) and eta > 0):
-        raise ValueError(f"eta must be a positive number, got {eta!r}")
+    check_positive(eta, "eta")
     P = len(C)
     if mode == "sequential":
         diag = np.diag(C)
@@ -497,8 +496,7 @@ def _run_box_adatron(C, eta, mode, normalize, max_epochs, x0, record_steps, uppe
     P = len(C)
     if not (isinstance(upper, numbers.Real) and upper > 0):
         raise ValueError(f"upper must be a positive number or inf, got {upper!r}")
-    if not (isinstance(kkt_tol, numbers.Real) and kkt_tol > 0):
-        raise ValueError(f"kkt_tol must be a positive number, got {kkt_tol!r}")
+    check_positive(kkt_tol, "kkt_tol")
     p = np.ones(P) if target is None else np.array(target, dtype=float)
     if p.shape != (P,) or not np.all(np.isfinite(p)):
         raise ValueError(f"target must be a finite vector of length {P}, got shape {p.shape}")
@@ -509,8 +507,7 @@ def _run_box_adatron(C, eta, mode, normalize, max_epochs, x0, record_steps, uppe
             raise ValueError(f"equality must be a finite vector of length {P}, got shape {a.shape}")
         if rho is None:
             rho = 0.1 * float(np.mean(np.abs(np.diag(C)))) or 0.1
-        if not (isinstance(rho, numbers.Real) and rho > 0):
-            raise ValueError(f"rho must be a positive number, got {rho!r}")
+        check_positive(rho, "rho")
         rows = np.ascontiguousarray(C.T) + rho * np.outer(a, a)   # row mu = column mu of C_rho
     else:
         if rho is not None:
@@ -589,16 +586,14 @@ def _run_greedy_adatron(C, eta, normalize, max_epochs, x0, record_steps, upper, 
     """
     C = _as_square(C)
     P = len(C)
-    if not (isinstance(eta, numbers.Real) and eta > 0):
-        raise ValueError(f"eta must be a positive number, got {eta!r}")
+    check_positive(eta, "eta")
     if not normalize:
         raise ValueError("greedy steps are eta times the exact step along the chosen direction; "
                          "normalize=False is not available")
     _check_learning_rate(eta, 2.0, "greedy AdaTron with steps eta / curvature")
     if not (isinstance(upper, numbers.Real) and upper > 0):
         raise ValueError(f"upper must be a positive number or inf, got {upper!r}")
-    if not (isinstance(kkt_tol, numbers.Real) and kkt_tol > 0):
-        raise ValueError(f"kkt_tol must be a positive number, got {kkt_tol!r}")
+    check_positive(kkt_tol, "kkt_tol")
     if rho is not None and equality is None:
         raise ValueError("rho is the penalty of the equality constraint; give equality too")
     p = np.ones(P) if target is None else np.array(target, dtype=float)
@@ -788,10 +783,8 @@ class MinOver(_LinearBinaryClassifier):
     def fit(self, X, y):
         """Run MinOver on ``X`` (n_samples, n_features) with two classes in ``y``."""
         self._check_common()
-        if not (isinstance(self.max_steps, numbers.Integral) and self.max_steps >= 1):
-            raise ValueError(f"max_steps must be a positive integer, got {self.max_steps!r}")
-        if not (isinstance(self.tol, numbers.Real) and self.tol > 0):
-            raise ValueError(f"tol must be a positive number, got {self.tol!r}")
+        check_positive_int(self.max_steps, "max_steps")
+        check_positive(self.tol, "tol")
         if self.check_every is not None and not (isinstance(self.check_every, numbers.Integral)
                                                  and self.check_every >= 1):
             raise ValueError(f"check_every must be a positive integer or None, got {self.check_every!r}")
@@ -869,8 +862,7 @@ class AdaTron(_LinearBinaryClassifier):
     def fit(self, X, y):
         """Train on ``X`` (n_samples, n_features) with two classes in ``y``."""
         self._check_common()
-        if not (isinstance(self.max_epochs, numbers.Integral) and self.max_epochs >= 1):
-            raise ValueError(f"max_epochs must be a positive integer, got {self.max_epochs!r}")
+        check_positive_int(self.max_epochs, "max_epochs")
         if not (isinstance(self.tol, numbers.Real) and self.tol >= 0):
             raise ValueError(f"tol must be a non-negative number, got {self.tol!r}")
         X, y_pm, Xa, s = self._prepare(X, y)
@@ -969,8 +961,7 @@ class Adaline(_LinearBinaryClassifier):
 
     def _check_params(self) -> None:
         self._check_common()
-        if not (isinstance(self.eta, numbers.Real) and self.eta > 0):
-            raise ValueError(f"eta must be a positive number, got {self.eta!r}")
+        check_positive(self.eta, "eta")
         if self.solver not in ("batch", "sequential", "minibatch"):
             raise ValueError(f"solver must be 'batch', 'sequential' or 'minibatch', got {self.solver!r}")
         if self.solver == "minibatch" and not (isinstance(self.batch_size, numbers.Integral)
@@ -978,8 +969,7 @@ class Adaline(_LinearBinaryClassifier):
             raise ValueError(f"solver='minibatch' needs a positive integer batch_size, got {self.batch_size!r}")
         if self.normalize and self.solver != "sequential":
             raise ValueError("normalize=True (normalised LMS) is defined for solver='sequential' only")
-        if not (isinstance(self.max_epochs, numbers.Integral) and self.max_epochs >= 1):
-            raise ValueError(f"max_epochs must be a positive integer, got {self.max_epochs!r}")
+        check_positive_int(self.max_epochs, "max_epochs")
         if self.tol is not None and not (isinstance(self.tol, numbers.Real) and self.tol >= 0):
             raise ValueError(f"tol must be a non-negative number or None, got {self.tol!r}")
 

@@ -58,7 +58,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from .kernels import check_gram, kernel_matrix
 from .perceptron import LinearBinaryClassifier
 from .stability import adatron_embeddings, support_vectors
-from .validation import as_plus_minus
+from .validation import as_plus_minus, check_positive, check_positive_int
 
 __all__ = [
     "gram_of_labels",
@@ -281,10 +281,8 @@ class KernelAdaTron(_BinaryKernelClassifier):
             raise ValueError(f"C must be a positive number or inf, got {self.C!r}")
         if not (isinstance(self.eta, numbers.Real) and 0 < self.eta < 2):
             raise ValueError(f"eta must lie in (0, 2), got {self.eta!r}")
-        if not (isinstance(self.tol, numbers.Real) and self.tol > 0):
-            raise ValueError(f"tol must be a positive number, got {self.tol!r}")
-        if not (isinstance(self.max_epochs, numbers.Integral) and self.max_epochs >= 1):
-            raise ValueError(f"max_epochs must be a positive integer, got {self.max_epochs!r}")
+        check_positive(self.tol, "tol")
+        check_positive_int(self.max_epochs, "max_epochs")
         if self.mode not in ("greedy", "sequential"):
             raise ValueError(f"mode must be 'greedy' or 'sequential', got {self.mode!r}")
         if self.check_psd not in ("raise", "warn"):
@@ -438,8 +436,7 @@ class DualPerceptron(_BinaryKernelClassifier):
 
     def fit(self, X, y):
         """Run the dual perceptron on ``X`` with two classes in ``y``."""
-        if not (isinstance(self.max_epochs, numbers.Integral) and self.max_epochs >= 1):
-            raise ValueError(f"max_epochs must be a positive integer, got {self.max_epochs!r}")
+        check_positive_int(self.max_epochs, "max_epochs")
         X, y_pm = self._binary_targets(X, y)
         Xa = self._aug(X)
         K = self._train_gram(Xa)

@@ -19,7 +19,6 @@ generalisation error depends only on the direction of ``w``.
 
 from __future__ import annotations
 
-import numbers
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -28,7 +27,7 @@ from sklearn.svm import SVC
 
 from . import datasets
 from .perceptron import Perceptron, max_margin_hyperplane
-from .validation import as_plus_minus, check_inputs
+from .validation import as_plus_minus, check_inputs, check_positive_int
 
 __all__ = [
     "overlap",
@@ -107,8 +106,7 @@ def mc_generalization_error(w, teacher, n_samples: int, rng: np.random.Generator
     -------
     rate, standard_error
     """
-    if not (isinstance(n_samples, numbers.Integral) and n_samples >= 1):
-        raise ValueError(f"n_samples must be a positive integer, got {n_samples!r}")
+    check_positive_int(n_samples, "n_samples")
     w, t = _unit(w, "w"), _unit(teacher, "teacher")
     if w.ndim > 2 or t.ndim > 2 or w.shape[-1] != t.shape[-1]:
         raise ValueError(f"need w and teacher of shape (N,) or (K, N); got {w.shape}, {t.shape}")
@@ -214,8 +212,7 @@ def sample_version_space(X, y, n_samples: int, rng: np.random.Generator, *,
     y = as_plus_minus(y)
     if len(y) != len(X):
         raise ValueError(f"X has {len(X)} rows but y has {len(y)} labels")
-    if not (isinstance(n_samples, numbers.Integral) and n_samples >= 1):
-        raise ValueError(f"n_samples must be a positive integer, got {n_samples!r}")
+    check_positive_int(n_samples, "n_samples")
     N = X.shape[1]
     if method == "rejection":
         found, drawn = [], 0
@@ -384,10 +381,8 @@ def learning_curves(alphas, n_features: int, n_seeds: int, rng: np.random.Genera
     alphas = np.asarray(alphas, dtype=float)
     if alphas.ndim != 1 or np.any(alphas <= 0):
         raise ValueError("alphas must be a 1-d array of positive numbers")
-    if not (isinstance(n_features, numbers.Integral) and n_features >= 1):
-        raise ValueError(f"n_features must be a positive integer, got {n_features!r}")
-    if not (isinstance(n_seeds, numbers.Integral) and n_seeds >= 1):
-        raise ValueError(f"n_seeds must be a positive integer, got {n_seeds!r}")
+    check_positive_int(n_features, "n_features")
+    check_positive_int(n_seeds, "n_seeds")
     unknown = set(algorithms) - set(ALGORITHMS)
     if unknown or not algorithms:
         raise ValueError(f"algorithms must be chosen from {ALGORITHMS}, got {algorithms!r}")

@@ -6,9 +6,11 @@ bad input into a clear ``ValueError`` naming the problem.
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 
-__all__ = ["as_plus_minus", "check_inputs", "resolve_rng"]
+__all__ = ["as_plus_minus", "check_inputs", "check_positive", "check_positive_int", "resolve_rng"]
 
 
 def as_plus_minus(y: np.ndarray) -> np.ndarray:
@@ -37,6 +39,18 @@ def check_inputs(X: np.ndarray, name: str = "X") -> np.ndarray:
     if not np.all(np.isfinite(X)):
         raise ValueError(f"{name} contains NaN or infinite values")
     return X
+
+
+def check_positive(value, name: str) -> None:
+    """Raise ``ValueError`` unless ``value`` is a real number ``> 0`` (``inf`` is allowed)."""
+    if not (isinstance(value, numbers.Real) and value > 0):
+        raise ValueError(f"{name} must be a positive number, got {value!r}")
+
+
+def check_positive_int(value, name: str) -> None:
+    """Raise ``ValueError`` unless ``value`` is an integer ``>= 1``."""
+    if not (isinstance(value, numbers.Integral) and value >= 1):
+        raise ValueError(f"{name} must be a positive integer, got {value!r}")
 
 
 def resolve_rng(random_state):

@@ -16,7 +16,6 @@ from lecture_pkg.kernel_perceptron import (
     kernel_perceptron,
     presentation_order,
 )
-from lecture_pkg.perceptron import augment
 from lecture_pkg.svm import dual_perceptron
 
 
