@@ -42,7 +42,6 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from .kernels import check_gram
 from .perceptron import RosenblattTrainer, augment
 from .svm import _BinaryKernelClassifier, dual_perceptron
 from .validation import as_plus_minus, check_inputs, check_positive_int, resolve_rng
@@ -217,19 +216,14 @@ class KernelPerceptron(_BinaryKernelClassifier):
         if self.convention not in ("biehl", "mooney"):
             raise ValueError(f"convention must be 'biehl' or 'mooney', got {self.convention!r}")
         X, y_pm = self._binary_targets(X, y)
-        K = self._train_gram(X)
-        if self.kernel == "precomputed":
-            K = check_gram(K, tol=1e-8 if X.dtype == np.float64 else 1e-5)
+        K = self._train_gram(X, check_psd="raise")
         run = kernel_perceptron(K, y_pm, eta=self.eta, bias=self.fit_intercept,
                                 max_epochs=self.max_epochs,
                                 order="random" if self.shuffle else None,
                                 random_state=self.random_state, convention=self.convention)
-        self.shape_fit_ = X.shape
+        self._store_support(X, np.flatnonzero(run.counts > 0))
         self.alpha_ = run.alpha
         self.counts_ = run.counts
-        self.support_ = np.flatnonzero(run.counts > 0)
-        self.support_vectors_ = (X[self.support_] if self.kernel != "precomputed"
-                                 else np.empty((0, X.shape[1])))
         self.dual_coef_ = run.alpha[self.support_][None, :]
         self.intercept_ = run.bias
         self.n_updates_ = run.n_updates

@@ -259,11 +259,8 @@ class LPMachine(_BinaryKernelClassifier):
         run = lp_machine(K, y_pm, self.C, costs=costs, lam=self.lam,
                          fit_intercept=self.fit_intercept, soft=self.soft)
         scale = max(1.0, float(run.alpha.max(initial=0.0)))
-        self.shape_fit_ = X.shape
+        self._store_support(X, np.flatnonzero(run.alpha > 1e-10 * scale))
         self.alpha_ = run.alpha
-        self.support_ = np.flatnonzero(run.alpha > 1e-10 * scale)
-        self.support_vectors_ = (X[self.support_] if self.kernel != "precomputed"
-                                 else np.empty((0, X.shape[1])))
         self.dual_coef_ = (run.alpha * y_pm)[self.support_][None, :]
         self.intercept_ = run.bias
         self.n_support_ = len(self.support_)

@@ -189,18 +189,34 @@ class _BinaryKernelClassifier(LinearBinaryClassifier):
             return {"degree": self.degree, "coef0": self.coef0}
         return {}
 
-    def _train_gram(self, X):
+    def _train_gram(self, X, check_psd: str | None = None):
+        """The training Gram matrix; ``X`` itself for a precomputed kernel.
+
+        ``check_psd`` (``"raise"`` or ``"warn"``) checks a precomputed matrix for
+        Mercer's condition (:func:`lecture_pkg.kernels.check_gram`), with a looser
+        eigenvalue tolerance in single precision; ``None`` skips the check.
+        """
         if self.kernel == "precomputed":
             if X.shape[0] != X.shape[1]:
                 raise ValueError(f"a precomputed kernel must be a square Gram matrix, got shape {X.shape}")
             self._fit_X = None
             self._params = {}
-            return X
+            if check_psd is None:
+                return X
+            return check_gram(X, action=check_psd, tol=1e-8 if X.dtype == np.float64 else 1e-5)
         if self.kernel not in ("linear", "poly", "rbf") and not callable(self.kernel):
             raise ValueError(f"kernel must be 'linear', 'poly', 'rbf', 'precomputed' or a callable, "
                              f"got {self.kernel!r}")
         self._params = self._kernel_params(X)
         return kernel_matrix(X, None, self.kernel, **self._params)
+
+    def _store_support(self, X, support, inputs=None) -> None:
+        """``shape_fit_``, ``support_`` and ``support_vectors_``: the rows ``support`` of
+        ``inputs`` (default ``X``), none for a precomputed kernel."""
+        self.shape_fit_ = X.shape
+        self.support_ = support
+        self.support_vectors_ = ((X if inputs is None else inputs)[support]
+                                 if self.kernel != "precomputed" else np.empty((0, X.shape[1])))
 
     def _test_gram(self, X, columns):
         """Kernel between the rows of ``X`` and the training examples ``columns``."""
@@ -288,17 +304,12 @@ class KernelAdaTron(_BinaryKernelClassifier):
         if self.check_psd not in ("raise", "warn"):
             raise ValueError(f"check_psd must be 'raise' or 'warn', got {self.check_psd!r}")
         X, y_pm = self._binary_targets(X, y)
-        K = self._train_gram(X)
-        if self.kernel == "precomputed":     # single precision gets a looser eigenvalue tolerance
-            K = check_gram(K, action=self.check_psd, tol=1e-8 if X.dtype == np.float64 else 1e-5)
+        K = self._train_gram(X, check_psd=self.check_psd)
         run = kernel_adatron(K, y_pm, self.C, fit_intercept=self.fit_intercept, mode=self.mode,
                              eta=self.eta, tol=self.tol, max_epochs=self.max_epochs, check_psd=None)
         x = run.embeddings if not run.diverged else np.zeros(len(y_pm))
-        self.shape_fit_ = X.shape
+        self._store_support(X, support_vectors(x))
         self.embeddings_ = x
-        self.support_ = support_vectors(x)
-        self.support_vectors_ = (X[self.support_] if self.kernel != "precomputed"
-                                 else np.empty((0, X.shape[1])))
         self.dual_coef_ = (x * y_pm)[self.support_][None, :]
         self.intercept_ = float(run.bias) if not run.diverged else 0.0
         self.n_support_ = len(self.support_)
@@ -439,15 +450,10 @@ class DualPerceptron(_BinaryKernelClassifier):
         check_positive_int(self.max_epochs, "max_epochs")
         X, y_pm = self._binary_targets(X, y)
         Xa = self._aug(X)
-        K = self._train_gram(Xa)
-        if self.kernel == "precomputed":
-            K = check_gram(K, tol=1e-8 if X.dtype == np.float64 else 1e-5)
+        K = self._train_gram(Xa, check_psd="raise")
         run = dual_perceptron(K, y_pm, max_epochs=self.max_epochs, convention=self.convention)
-        self.shape_fit_ = X.shape
+        self._store_support(X, np.flatnonzero(run.counts > 0), inputs=Xa)
         self.counts_ = run.counts
-        self.support_ = np.flatnonzero(run.counts > 0)
-        self.support_vectors_ = (Xa[self.support_] if self.kernel != "precomputed"
-                                 else np.empty((0, X.shape[1])))
         self.dual_coef_ = (run.counts * y_pm)[self.support_][None, :].astype(float)
         self.intercept_ = 0.0
         self.n_steps_ = run.n_steps
