@@ -490,16 +490,28 @@ def box_kkt_violation(x: np.ndarray, gradient: np.ndarray, upper: float = np.inf
                     np.where(x >= upper, np.maximum(-g, 0.0), np.abs(g)))
 
 
-def _run_box_adatron(C, eta, mode, normalize, max_epochs, x0, record_steps, upper, target,
-                     equality, rho, kkt_tol):
+def _box_problem(C, x0, upper, target, kkt_tol, equality, rho):
+    """The checked data of the box-constrained dual: ``C``, the target ``p`` and the start ``x``."""
     C = _as_square(C)
     P = len(C)
     if not (isinstance(upper, numbers.Real) and upper > 0):
         raise ValueError(f"upper must be a positive number or inf, got {upper!r}")
     check_positive(kkt_tol, "kkt_tol")
+    if rho is not None and equality is None:
+        raise ValueError("rho is the penalty of the equality constraint; give equality too")
     p = np.ones(P) if target is None else np.array(target, dtype=float)
     if p.shape != (P,) or not np.all(np.isfinite(p)):
         raise ValueError(f"target must be a finite vector of length {P}, got shape {p.shape}")
+    x = np.zeros(P) if x0 is None else np.array(x0, dtype=float)
+    if x.shape != (P,):
+        raise ValueError(f"x0 has shape {x.shape}, expected ({P},)")
+    return C, p, np.clip(x, 0.0, upper)
+
+
+def _run_box_adatron(C, eta, mode, normalize, max_epochs, x0, record_steps, upper, target,
+                     equality, rho, kkt_tol):
+    C, p, x = _box_problem(C, x0, upper, target, kkt_tol, equality, rho)
+    P = len(C)
     lam = 0.0
     if equality is not None:
         a = np.array(equality, dtype=float)
@@ -510,15 +522,9 @@ def _run_box_adatron(C, eta, mode, normalize, max_epochs, x0, record_steps, uppe
         check_positive(rho, "rho")
         rows = np.ascontiguousarray(C.T) + rho * np.outer(a, a)   # row mu = column mu of C_rho
     else:
-        if rho is not None:
-            raise ValueError("rho is the penalty of the equality constraint; give equality too")
         a, rho = np.zeros(P), 0.0
         rows = np.ascontiguousarray(C.T)
     steps = _embedding_steps(rows.T, eta, mode, normalize, "AdaTron")
-    x = np.zeros(P) if x0 is None else np.array(x0, dtype=float)
-    if x.shape != (P,):
-        raise ValueError(f"x0 has shape {x.shape}, expected ({P},)")
-    x = np.clip(x, 0.0, upper)
     E = rows.T @ x if x.any() else np.zeros(P)      # (C + rho a a^T) x
 
     def objective_now() -> float:               # f(x) with the original C and p
@@ -584,25 +590,13 @@ def _run_greedy_adatron(C, eta, normalize, max_epochs, x0, record_steps, upper, 
     Membership is kept as penalties (0 for members, -inf or +inf otherwise), so that
     finding the most violating example is one addition and one argmax.
     """
-    C = _as_square(C)
-    P = len(C)
     check_positive(eta, "eta")
     if not normalize:
         raise ValueError("greedy steps are eta times the exact step along the chosen direction; "
                          "normalize=False is not available")
     _check_learning_rate(eta, 2.0, "greedy AdaTron with steps eta / curvature")
-    if not (isinstance(upper, numbers.Real) and upper > 0):
-        raise ValueError(f"upper must be a positive number or inf, got {upper!r}")
-    check_positive(kkt_tol, "kkt_tol")
-    if rho is not None and equality is None:
-        raise ValueError("rho is the penalty of the equality constraint; give equality too")
-    p = np.ones(P) if target is None else np.array(target, dtype=float)
-    if p.shape != (P,) or not np.all(np.isfinite(p)):
-        raise ValueError(f"target must be a finite vector of length {P}, got shape {p.shape}")
-    x = np.zeros(P) if x0 is None else np.array(x0, dtype=float)
-    if x.shape != (P,):
-        raise ValueError(f"x0 has shape {x.shape}, expected ({P},)")
-    x = np.clip(x, 0.0, upper)
+    C, p, x = _box_problem(C, x0, upper, target, kkt_tol, equality, rho)
+    P = len(C)
     a = None
     if equality is not None:
         a = np.array(equality, dtype=float)
