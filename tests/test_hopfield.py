@@ -196,3 +196,65 @@ def test_demo_images_are_balanced_enough_to_be_retrieved():
     np.testing.assert_array_equal(hp.update_parallel(imgs, W), imgs)
     with pytest.raises(ValueError, match="8 x 8"):
         hp.demo_images(4)
+
+
+def _exact_hebb(xi):
+    """The integer Hebb matrix ``J = sum_mu xi^mu xi^mu^T`` with zero diagonal (``W = J / P``)."""
+    J = np.einsum("...pi,...pj->...ij", xi.astype(np.int64), xi.astype(np.int64))
+    idx = np.arange(xi.shape[-1])
+    J[..., idx, idx] = 0
+    return J
+
+
+def _exact_sign(h):
+    return np.where(h >= 0, 1.0, -1.0)                    # sign(0) = +1 on integers
+
+
+@pytest.mark.parametrize("P", [3, 5, 6, 7, 10])
+def test_ties_follow_the_exact_integer_rule_in_every_mode(P):
+    # Small networks with P patterns: many local fields are exactly zero in exact arithmetic,
+    # and 1/P is not a binary fraction for P = 3, 5, 6, 7, 10, so the float fields are +-1e-16.
+    gen = np.random.default_rng(1982 + P)
+    R, N = 300, 11
+    xi = hp.random_patterns(P, N, gen, batch=(R,))
+    S = hp.random_patterns(1, N, gen, batch=(R,))[:, 0]
+    J, W = _exact_hebb(xi), hp.hebb_weights(xi)
+    exact_fields = np.einsum("rij,rj->ri", J, S.astype(np.int64))
+    assert np.mean(exact_fields == 0) > 0.05              # the test really is about ties
+    # parallel step
+    np.testing.assert_array_equal(hp.update_parallel(S, W), _exact_sign(exact_fields))
+    # one cyclic sweep, against the same sweep in integers
+    expected = S.copy()
+    for i in range(N):
+        h = np.einsum("rj,rj->r", J[:, i], expected.astype(np.int64))
+        expected[:, i] = _exact_sign(h)
+    np.testing.assert_array_equal(hp.sequential_sweep(S, W, order="cyclic")[0], expected)
+    # a run reports convergence only on exact fixed points, and reaches them
+    for dynamics in ("cyclic", "random", "parallel"):
+        res = hp.run(S, W, dynamics=dynamics, rng=gen, max_sweeps=200)
+        fields = np.einsum("rij,rj->ri", J, res.state.astype(np.int64))
+        fixed = np.all(_exact_sign(fields) == res.state, axis=1)
+        np.testing.assert_array_equal(res.converged, fixed)
+        if dynamics != "parallel":                          # sequential dynamics always settle
+            assert res.converged.all()
+
+
+def test_an_exact_zero_field_keeps_plus_one_although_rounding_makes_it_negative():
+    # Hebb weights k/3 are not exact in binary: among all states of this small network
+    # there are neurons whose field is exactly 0 but computes as a tiny negative number.
+    gen = np.random.default_rng(3)
+    xi = hp.random_patterns(3, 7, gen)
+    W = hp.hebb_weights(xi)
+    states = np.array(np.meshgrid(*[[-1.0, 1.0]] * 7)).reshape(7, -1).T      # all 128
+    exact = states.astype(np.int64) @ _exact_hebb(xi).T
+    rounded = states @ W.T
+    ties = (exact == 0) & (rounded < 0)
+    assert ties.any()
+    np.testing.assert_array_equal(hp.update_parallel(states, W)[ties], 1.0)
+
+
+def test_tie_bound_is_far_below_the_smallest_nonzero_hebbian_field():
+    # The rule is exact when P (N - 1) < 1 / TIE_RTOL: the largest tie bound,
+    # TIE_RTOL * (N - 1), then lies below 1/P, the smallest nonzero field.
+    N, P = 1000, 150
+    assert hp.TIE_RTOL * (N - 1) < 1 / P
