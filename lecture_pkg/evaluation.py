@@ -41,6 +41,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ._ties import first_argmax
 from . import regression
 from .validation import resolve_rng
 
@@ -596,7 +597,7 @@ def select_by_cv(estimator, param_grid, X, y, cv=10, *, scoring=None,
     """
     candidates = _param_list(param_grid)
     means = _candidate_means(estimator, candidates, X, y, cv, scoring, indices)
-    return candidates[int(np.argmax(means))], means, candidates
+    return candidates[first_argmax(means)], means, candidates
 
 
 def _candidate_means(estimator, candidates, X, y, cv, scoring, indices) -> np.ndarray:
@@ -665,7 +666,7 @@ def nested_cross_validation(estimator, param_grid, X, y, outer_cv=5, inner_cv=5,
         inner = _cv_splits(inner_cv, X[train], y[train])
         used.append(np.unique(np.concatenate([train[np.r_[a, b]] for a, b in inner])))
         m = _candidate_means(estimator, candidates, X, y, inner, scoring, train)
-        best = candidates[int(np.argmax(m))]
+        best = candidates[first_argmax(m)]
         model = _with_params(estimator, best).fit(X[train], y[train])
         scores.append(_score(model, X[test], y[test], scoring))
         chosen.append(best)

@@ -31,6 +31,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from ._ties import first_argmax
 from .probability import check_distribution
 
 __all__ = [
@@ -165,7 +166,7 @@ class _NaiveBayesBase(ClassifierMixin, BaseEstimator):
             raise ValueError(
                 f"cannot classify row(s) {np.flatnonzero(undefined)[:10].tolist()}: every class has "
                 "probability zero, so the posterior is undefined (0/0); use smoothing (m > 0)")
-        return self.classes_[np.argmax(jll, axis=1)]
+        return self.classes_[first_argmax(jll, axis=1)]
 
 
 class CategoricalNaiveBayes(_NaiveBayesBase):

@@ -30,6 +30,8 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from scipy.special import expit, logsumexp
 
+from ._ties import first_argmax
+
 __all__ = [
     "JointPMF",
     "check_distribution",
@@ -341,7 +343,7 @@ def bayes_classifier(joint: JointPMF, class_var: str) -> dict[tuple, object]:
     is undefined and any choice costs nothing), go to the first class value.
     """
     pxy, keys, classes = _split(joint, class_var)
-    best = np.argmax(pxy, axis=1)
+    best = first_argmax(pxy, axis=1)
     return {k: classes[i] for k, i in zip(keys, best)}
 
 
@@ -392,12 +394,12 @@ def map_rule(priors, likelihoods) -> np.ndarray:
     lik = _probability_vector(likelihoods, "the likelihoods P(X | Y)")
     if lik.shape[-1] != priors.shape[0]:
         raise ValueError(f"likelihoods have {lik.shape[-1]} classes, priors {priors.shape[0]}")
-    return np.argmax(lik * priors, axis=-1)
+    return first_argmax(lik * priors, axis=-1)
 
 
 def ml_rule(likelihoods) -> np.ndarray:
     """``C^ML(x_k) = argmax_i P(X = x_k | Y = y_i)``: MAP with the prior ignored (uniform)."""
-    return np.argmax(_probability_vector(likelihoods, "the likelihoods P(X | Y)"), axis=-1)
+    return first_argmax(_probability_vector(likelihoods, "the likelihoods P(X | Y)"), axis=-1)
 
 
 # ---------------------------------------------------------------- parameter counts

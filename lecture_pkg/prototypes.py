@@ -29,6 +29,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from functools import partial
 
 from . import distances as _dist
+from ._ties import first_argmin, stable_argsort
 
 __all__ = [
     "NearestNeighborClassifier",
@@ -190,8 +191,8 @@ def _winners(D: np.ndarray, y_idx: np.ndarray, c: np.ndarray):
     rows = np.arange(len(D))
     DJ = np.where(same, D, np.inf)
     DK = np.where(same, np.inf, D)
-    J = DJ.argmin(axis=1)
-    K = DK.argmin(axis=1)
+    J = first_argmin(DJ, axis=1)
+    K = first_argmin(DK, axis=1)
     return J, K, DJ[rows, J], DK[rows, K]
 
 
@@ -415,7 +416,7 @@ class PrototypeTrainer:
 
     def predict_classes(self, X=None) -> np.ndarray:
         """Class index of the nearest prototype, eq. (5.2)."""
-        return self.c[self.distances(X).argmin(axis=1)]
+        return self.c[first_argmin(self.distances(X), axis=1)]
 
     def errors(self) -> int:
         """Number of misclassified training examples."""
@@ -436,7 +437,7 @@ class PrototypeTrainer:
         x = self.X[mu]
         if self.rule == "lvq1":
             d = _fast_sqdist(x[None, :], self.W, self.omega)[0]
-            j = int(d.argmin())
+            j = first_argmin(d)
             psi = 1.0 if self.c[j] == self.y[mu] else -1.0
             delta = x - self.W[j]
             if self.omega is not None:                     # (5.9): -1/2 d delta/dw = Lambda (xi - w)
@@ -459,8 +460,8 @@ class PrototypeTrainer:
         proj = V if self.omega is None else V @ self.omega.T
         d = np.einsum("mk,mk->m", proj, proj)
         same = self.c == self.y[mu]
-        J = int(np.argmin(np.where(same, d, np.inf)))
-        K = int(np.argmin(np.where(same, np.inf, d)))
+        J = first_argmin(np.where(same, d, np.inf))
+        K = first_argmin(np.where(same, np.inf, d))
         dJ, dK = float(d[J]), float(d[K])
         total = dJ + dK
         if total <= 0.0:
@@ -537,7 +538,7 @@ class _PrototypeClassifier(ClassifierMixin, BaseEstimator):
 
     def predict(self, X):
         """Label of the nearest prototype (ties: the first prototype, i.e. the first class)."""
-        nearest = self._distances(X).argmin(axis=1)
+        nearest = first_argmin(self._distances(X), axis=1)
         return self.classes_[self._prototype_class[nearest]]
 
     def decision_function(self, X):
@@ -601,9 +602,9 @@ class NearestNeighborClassifier(ClassifierMixin, BaseEstimator):
             D = np.asarray(self._metric(X[start:start + 1024], self.reference_))
             rows = np.arange(len(D))[:, None]
             if k == 1:
-                nearest = D.argmin(axis=1)[:, None]
+                nearest = first_argmin(D, axis=1)[:, None]
             else:
-                nearest = np.argsort(D, axis=1, kind="stable")[:, :k]
+                nearest = stable_argsort(D, axis=1)[:, :k]
             np.add.at(votes, (start + rows, self._y_idx[nearest]), 1.0)
         return votes
 

@@ -31,6 +31,7 @@ from typing import Callable, NamedTuple
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
+from ._ties import first_argmin
 from .perceptron import LinearBinaryClassifier, augment, geometric_margin, local_potentials
 from .validation import as_plus_minus, check_inputs, check_positive, check_positive_int, resolve_rng
 
@@ -258,7 +259,7 @@ def minover_embeddings(C: np.ndarray, n_features: int, *, max_steps: int = 100_0
     diag = np.diag(C).copy()
     converged, t = False, 0
     for t in range(max_steps):
-        mu = int(np.argmin(E))
+        mu = first_argmin(E)                       # ties: the first example, on every CPU
         if E[mu] > c:
             converged, t = True, t - 1
             break
