@@ -49,6 +49,8 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.linalg import solve_triangular
 
+from .results import format_small
+
 __all__ = [
     "NoReductionWarning",
     "MESRResult",
@@ -59,6 +61,17 @@ __all__ = [
     "t_mesr",
     "loo_ratio",
 ]
+
+_NOISE = 1e-6
+"""Changes of the decision function below this are printed as a bound, not as digits:
+removing an exactly dependent vector changes nothing in exact arithmetic, and what the
+computation leaves (about the square root of the rounding error) differs between CPUs."""
+
+
+def _at_most(bound: float) -> str:
+    """``"<= 0.0012"`` for a real bound, ``"< 1e-6"`` for one that is only rounding error."""
+    text = format_small(bound, _NOISE)
+    return text if text.startswith("<") else f"<= {text}"
 
 
 class NoReductionWarning(UserWarning):
@@ -193,8 +206,8 @@ def mesr(M: np.ndarray, beta: np.ndarray, *, tol: float = 1e-10, priority=None,
     removed_arr = np.array([t[0] for t in removed], dtype=int)
     if len(removed):
         message = (f"removed {len(removed)} of {n} expansion vectors at tol={tol:g} "
-                   f"({len(kept)} kept); |Delta f| <= {bound:.2g} sqrt(k(x, x)), "
-                   f"largest change on the expansion vectors {change:.2g}")
+                   f"({len(kept)} kept); |Delta f| {_at_most(bound)} sqrt(k(x, x)), "
+                   f"largest change on the expansion vectors {format_small(change, _NOISE)}")
     else:
         smallest = float(min((L[k, k] ** 2 / M[kept[k], kept[k]]) for k in range(len(kept))))
         message = (f"nothing could be removed: no expansion vector is linearly dependent on "

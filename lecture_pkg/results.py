@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["format_value", "report", "stated_results", "find_reproductions", "ledger", "ledger_html"]
+__all__ = ["format_value", "format_limit", "below", "format_small", "report", "stated_results", "find_reproductions", "ledger", "ledger_html"]
 
 RESULT_MARKER = re.compile(r"^#\s*result:\s*([A-Z]\.\d+)\s*$")
 _ROW = re.compile(r"^\|\s*([A-Z]\.\d+)\s*\|\s*(.*?)\s*\|\s*(.*?)\s*\|\s*$")
@@ -52,6 +52,52 @@ def format_value(value, digits: int = 6) -> str:
     if number.is_integer() and abs(number) < 1e15:
         return str(int(number))
     return f"{number:.{digits}g}"
+
+
+def format_limit(limit: float) -> str:
+    """A limit as short text: ``1e-10``, ``5e-7``, ``0.001``, ``2.5``."""
+    limit = float(limit)
+    if not (np.isfinite(limit) and limit > 0):
+        raise ValueError(f"a limit must be a positive finite number, got {limit!r}")
+    text = f"{limit:.2g}"
+    if "e" in text:                                   # 1e-06 -> 1e-6, 2.5e-07 -> 2.5e-7
+        mantissa, exponent = text.split("e")
+        text = f"{mantissa}e{int(exponent)}"
+    return text
+
+
+def below(value, limit: float) -> str:
+    """Check ``|value| < limit`` and return the text ``"< limit"`` to print in its place.
+
+    This is how a notebook prints a quantity that is zero in exact arithmetic (a residual,
+    a gap, the angle between two solutions of one problem): its computed value is
+    rounding error, whose digits differ from one CPU to the next, while the checked bound
+    is the same everywhere (see CONVENTIONS.md, Portable outputs).  ``value`` may be an
+    array; its largest absolute entry is checked.
+
+    Raises
+    ------
+    AssertionError
+        If the value is not finite or not below the limit.
+    """
+    text = format_limit(limit)
+    largest = float(np.max(np.abs(np.asarray(value, dtype=float))))
+    if not largest < float(limit):
+        raise AssertionError(f"expected |value| < {text}, got {largest!r}")
+    return f"< {text}"
+
+
+def format_small(value: float, floor: float, digits: int = 2) -> str:
+    """``value`` with ``digits`` significant digits, or ``"< floor"`` when ``|value| < floor``.
+
+    For a quantity that is sometimes real and sometimes only rounding error (a change
+    that vanishes exactly when vectors are exactly dependent): above the floor its
+    digits are meaningful, below it only the bound is.
+    """
+    value = float(value)
+    if abs(value) < float(floor):
+        return f"< {format_limit(floor)}"
+    return f"{value:.{digits}g}"
 
 
 def report(result_id: str, reproduced, stated, *, digits: int = 6, note: str = "") -> None:

@@ -99,3 +99,23 @@ def test_ledger_of_the_book_lists_every_stated_result():
     rows = results.ledger(ROOT / "book")
     assert [r["id"] for r in rows] == [r.id for r in results.stated_results()]
     assert not [r["id"] for r in rows if r["status"] == "failed"]
+
+
+def test_below_checks_and_prints_the_bound_not_the_rounding_error():
+    assert results.below(2.4e-14, 1e-10) == "< 1e-10"
+    assert results.below(np.array([1e-13, -3e-12]), 1e-10) == "< 1e-10"
+    assert results.below(-2e-7, 1e-6) == "< 1e-6"
+    with pytest.raises(AssertionError, match="1e-10"):
+        results.below(2e-10, 1e-10)
+    with pytest.raises(AssertionError):
+        results.below(np.nan, 1e-10)
+    with pytest.raises(ValueError):
+        results.below(0.0, 0.0)
+
+
+def test_format_small_shows_digits_only_above_the_floor():
+    assert results.format_small(7.8e-16, 1e-8) == "< 1e-8"
+    assert results.format_small(6.9e-05, 1e-8) == "6.9e-05"
+    assert results.format_small(0.0, 1e-8) == "< 1e-8"
+    assert results.format_limit(2.5e-7) == "2.5e-7"
+    assert results.format_limit(0.001) == "0.001"
