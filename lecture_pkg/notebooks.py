@@ -5,11 +5,14 @@ is executed top to bottom in a fresh kernel and saved with its outputs; the ledg
 runs last because it reads the other notebooks' stored outputs.  What is saved is made
 reproducible: no execution timings, and no widget state (a live widget belongs to a
 running kernel; stored state would make the HTML book load widget code from a CDN).
+A figure that comes out the same to the eye keeps its stored bytes (:func:`keep_stored_images`),
+so that re-executing on another CPU leaves the notebooks unchanged.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import re
 import sys
 import time
@@ -76,6 +79,51 @@ def normalise(nb) -> None:
             cell.outputs = merged
 
 
+PNG = "image/png"
+IMAGE_TOLERANCE = {"levels": 32, "fraction": 1e-3}
+"""How far a re-rendered PNG may differ from the stored one and still count as the same
+figure: no channel of any pixel by more than ``levels`` (of 255), and at most
+``fraction`` of the pixels at all.  Plotted coordinates computed on another CPU differ
+in their last bits, which moves a few anti-aliased edge pixels by a few levels; a
+figure whose content changed differs far more."""
+
+
+def _same_picture(stored: str, new: str) -> bool:
+    """Whether two base64 PNGs show the same figure up to anti-aliasing noise."""
+    import base64
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    def pixels(data):
+        return np.asarray(Image.open(io.BytesIO(base64.b64decode(data))).convert("RGBA"), dtype=int)
+
+    a, b = pixels(stored), pixels(new)
+    if a.shape != b.shape:
+        return False
+    diff = np.abs(a - b).max(axis=-1)
+    return bool(diff.max() <= IMAGE_TOLERANCE["levels"]
+                and np.count_nonzero(diff) <= IMAGE_TOLERANCE["fraction"] * diff.size)
+
+
+def keep_stored_images(stored, new) -> int:
+    """Put the stored PNG back wherever the new one shows the same figure; return how many.
+
+    Cells are matched by position and must have the same source; outputs by position.
+    """
+    kept = 0
+    for old_cell, cell in zip(stored.cells, new.cells):
+        if cell.cell_type != "code" or old_cell.get("source") != cell.get("source"):
+            continue
+        for old_out, out in zip(old_cell.get("outputs", []), cell.get("outputs", [])):
+            old_png, png = old_out.get("data", {}).get(PNG), out.get("data", {}).get(PNG)
+            if old_png and png and old_png != png and _same_picture(old_png, png):
+                out["data"][PNG] = old_png
+                kept += 1
+    return kept
+
+
 def execute(path: str | Path, timeout: int = 120) -> float:
     """Execute one notebook in place with its own directory as working directory; return seconds."""
     import nbformat
@@ -83,10 +131,12 @@ def execute(path: str | Path, timeout: int = 120) -> float:
 
     path = Path(path)
     nb = nbformat.read(path, as_version=4)
+    stored = copy.deepcopy(nb)
     start = time.perf_counter()
     NotebookClient(nb, timeout=timeout, kernel_name="python3",
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     normalise(nb)
+    keep_stored_images(stored, nb)
     nbformat.write(nb, path)
     return time.perf_counter() - start
 

@@ -77,3 +77,43 @@ def test_no_code_line_is_wider_than_the_book_shows():
                 too_long += [f"{path.relative_to(ROOT)} cell {index}: {line}"
                              for line in "".join(cell["source"]).splitlines() if len(line) > 80]
     assert not too_long, "\n".join(too_long)
+
+
+def _png(pixels):
+    import base64
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.fromarray(np.asarray(pixels, dtype=np.uint8)).save(buffer, format="PNG")
+    return base64.b64encode(buffer.getvalue()).decode()
+
+
+def _figure_notebook(png, source="plot()"):
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell(source)
+    cell.outputs = [nbformat.v4.new_output("display_data", data={"image/png": png, "text/plain": "<Figure>"})]
+    nb.cells = [cell]
+    return nb
+
+
+def test_refresh_keeps_a_stored_figure_that_differs_only_by_anti_aliasing_noise():
+    import numpy as np
+
+    base = np.full((60, 80, 3), 255)
+    base[30, :] = 0                                       # a line
+    noisy = base.copy()
+    noisy[29, 10:13] = 252                                # three edge pixels a few levels off
+    changed = base.copy()
+    changed[10:20, 10:20] = 0                             # a new square: another figure
+    stored = _figure_notebook(_png(base))
+    same = _figure_notebook(_png(noisy))
+    assert notebooks.keep_stored_images(stored, same) == 1
+    assert same.cells[0].outputs[0]["data"]["image/png"] == stored.cells[0].outputs[0]["data"]["image/png"]
+    other = _figure_notebook(_png(changed))
+    assert notebooks.keep_stored_images(stored, other) == 0
+    assert other.cells[0].outputs[0]["data"]["image/png"] == _png(changed)
+    edited = _figure_notebook(_png(noisy), source="plot(new=True)")    # the code changed
+    assert notebooks.keep_stored_images(stored, edited) == 0
