@@ -17,7 +17,7 @@ export PYTHONHASHSEED := 0
 
 help:
 	@echo "make book       build the HTML book into _build/html"
-	@echo "make test       run every check: unit tests, notebooks (nbval), browser tests of the built book"
+	@echo "make test       run every check: unit tests, notebooks (nbval, also under other floating-point configurations), browser tests"
 	@echo "make lab        open JupyterLab on the book, with lecture_pkg installed"
 	@echo "make refresh    re-execute every notebook in place (deterministic)"
 	@echo "make bench      time lecture_pkg against scikit-learn/SciPy (a few minutes); updates the Performance appendix"
@@ -36,8 +36,11 @@ book: $(STAMP)
 	rm -rf _build
 	$(BIN)/jupyter-book build . -n -W --keep-going
 
+# After the native run, the notebooks run again under other floating-point configurations
+# of this machine (numpy's SIMD dispatch off, OpenBLAS on older kernels): tests/portability.py.
 test: book
 	$(BIN)/python -m pytest -n 2 --dist loadscope --durations=15
+	$(BIN)/python tests/portability.py
 
 # JupyterLab refuses to run as root unless told to (containers, CI machines).
 LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root)
