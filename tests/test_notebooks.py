@@ -106,6 +106,7 @@ def test_refresh_keeps_a_stored_figure_that_differs_only_by_anti_aliasing_noise(
     base[30, :] = 0                                       # a line
     noisy = base.copy()
     noisy[29, 10:13] = 252                                # three edge pixels a few levels off
+    noisy[31, 40:70] = 200                                # the line's edge moved by a fraction of a pixel
     changed = base.copy()
     changed[10:20, 10:20] = 0                             # a new square: another figure
     stored = _figure_notebook(_png(base))
