@@ -14,7 +14,8 @@ from __future__ import annotations
 import numpy as np
 
 TIE_RTOL = 1e-10
-"""Values closer than this, relative to the largest value, count as equal."""
+"""Values closer than this, relative to their scale (by default the largest of them),
+count as equal."""
 
 
 def snap(values, scale=None, axis: int | None = None) -> np.ndarray:
@@ -33,18 +34,21 @@ def snap(values, scale=None, axis: int | None = None) -> np.ndarray:
     return np.round(v / (TIE_RTOL * scale))
 
 
+def _first(choose, values, axis, scale):
+    index = choose(snap(values, scale, axis), axis=axis)
+    return int(index) if np.ndim(index) == 0 else index
+
+
 def first_argmin(values, axis: int | None = None, scale: float | None = None):
     """Index of the smallest value; among values equal up to rounding, the first."""
-    index = np.argmin(snap(values, scale, axis), axis=axis)
-    return int(index) if np.ndim(index) == 0 else index
+    return _first(np.argmin, values, axis, scale)
+
+
+def first_argmax(values, axis: int | None = None, scale: float | None = None):
+    """Index of the largest value; among values equal up to rounding, the first."""
+    return _first(np.argmax, values, axis, scale)
 
 
 def stable_argsort(values, axis: int = -1, scale: float | None = None) -> np.ndarray:
     """``argsort`` in which values equal up to rounding keep their index order."""
     return np.argsort(snap(values, scale, axis), axis=axis, kind="stable")
-
-
-def first_argmax(values, axis: int | None = None, scale: float | None = None):
-    """Index of the largest value; among values equal up to rounding, the first."""
-    index = np.argmax(snap(values, scale, axis), axis=axis)
-    return int(index) if np.ndim(index) == 0 else index

@@ -41,8 +41,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._ties import first_argmax
 from . import regression
+from ._ties import first_argmax
 from .validation import resolve_rng
 
 __all__ = [

@@ -9,8 +9,8 @@ Biehl's lecture notes, section 1.3.1:
   pattern at a time in eq. (1.12) (:func:`hebb_weights`, :func:`hebb_weights_incremental`);
 * the dynamics ``S_i <- sign(sum_{j != i} w_ij S_j)`` with ``sign(0) = +1`` (eq. 1.9),
   all neurons at once (*parallel*, eq. 1.7) or one after the other in a fixed
-  (*cyclic*) or random order (*sequential*).  Ties are decided exactly, not by rounding:
-  a field within ``TIE_RTOL * sum_j |w_ij|`` of zero counts as zero (see :data:`TIE_RTOL`);
+  (*cyclic*) or random order (*sequential*).  Ties are decided exactly, not by rounding
+  (see :func:`_sign`);
 * the energy ``H(S) = -sum_{i<j} w_ij S_i S_j`` (eq. 1.10), which a sequential update
   can never increase;
 * the overlap ``m = (1/N) xi . S`` with a stored pattern, which is 1 on the pattern.
@@ -27,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+
+from ._ties import TIE_RTOL, snap
 
 __all__ = [
     "TIE_RTOL",
@@ -51,19 +53,6 @@ __all__ = [
 ALPHA_R = 0.138
 """Storage capacity of the Hopfield model for random patterns as N -> infinity
 (Amit, Gutfreund and Sompolinsky; Biehl quotes alpha_r ~ 0.14)."""
-
-
-TIE_RTOL = 1e-9
-"""Relative size below which a local field counts as exactly zero (and the neuron gets +1).
-
-Hebbian weights are ``k / P`` with integer ``k``, which floating point cannot represent
-exactly, so a field that is exactly 0 in exact arithmetic comes out as a few times
-``1e-16`` of either sign, and *which* sign depends on the CPU's summation order.  With
-``+-1`` states every exact field is a multiple of ``1 / P``, and the rounding error of
-a computed field is below ``(N + P) eps sum_j |w_ij|``.  Counting ``|x_i| <=
-TIE_RTOL * sum_j |w_ij|`` as a tie therefore reproduces the exact integer rule
-``sign(0) = +1`` whenever ``P (N - 1) < 1e9``, far beyond any network in the course, and
-makes the dynamics the same on every machine."""
 
 
 # ---------------------------------------------------------------- validation
@@ -268,23 +257,32 @@ def corrupt(patterns, fraction: float, rng: np.random.Generator) -> np.ndarray:
 
 # ---------------------------------------------------------------- dynamics
 
-def _tie_bounds(W: np.ndarray) -> np.ndarray:
-    """Per neuron, the size ``TIE_RTOL * sum_j |w_ij|`` below which a field is a tie: (N,) or (R, N)."""
-    return TIE_RTOL * np.abs(W).sum(axis=-1)
+def _field_scales(W: np.ndarray) -> np.ndarray:
+    """Per neuron, ``sum_j |w_ij|``, the scale of its local field: (N,) or (R, N)."""
+    return np.abs(W).sum(axis=-1)
 
 
-def _sign(x: np.ndarray, bound) -> np.ndarray:
-    """``sign(x)`` with ``sign(0) = +1``, where ``|x| <= bound`` counts as 0 (see :data:`TIE_RTOL`)."""
-    return np.where(x >= -bound, 1.0, -1.0)
+def _sign(x: np.ndarray, scale) -> np.ndarray:
+    """``sign(x)`` with ``sign(0) = +1``, deciding fields that are zero up to rounding as zero.
+
+    Hebbian weights are ``k / P`` with integer ``k``, which floating point cannot represent,
+    so a field that is exactly 0 comes out as a few times ``1e-16`` of either sign, and
+    which sign depends on the CPU's summation order.  The field is therefore snapped to a
+    grid of ``TIE_RTOL * sum_j |w_ij|`` first (:func:`lecture_pkg._ties.snap`).  With
+    ``+-1`` states every exact field is a multiple of ``1 / P`` and the rounding error of a
+    computed one is below ``(N + P) eps sum_j |w_ij|``, so this reproduces the exact integer
+    rule whenever ``P (N - 1) < 1 / TIE_RTOL``, far beyond any network in the course.
+    """
+    return np.where(snap(x, scale) >= 0, 1.0, -1.0)
 
 
 def update_parallel(S, W) -> np.ndarray:
     """One synchronous step ``S_i(t+1) = sign(sum_{j != i} w_ij S_j(t))`` for all i (eqs. 1.7, 1.9).
 
-    A field that is zero up to rounding gives ``+1`` (:data:`TIE_RTOL`).
+    A field that is zero up to rounding gives ``+1`` (:func:`_sign`).
     """
     S, W, _ = _states_and_weights(S, W)
-    return _sign(_fields(S, W), _tie_bounds(W))
+    return _sign(_fields(S, W), _field_scales(W))
 
 
 def _sweep(S: np.ndarray, W: np.ndarray, order: np.ndarray, trajectory: list | None,
@@ -300,12 +298,12 @@ def _sweep(S: np.ndarray, W: np.ndarray, order: np.ndarray, trajectory: list | N
     if runs.size == 0:
         return flips
     order = order[runs]
-    bounds = _tie_bounds(W)
+    scales = _field_scales(W)
     for k in range(N):
         i = order[:, k]
         rows = W[runs, i] if W.ndim == 3 else W[i]
         h = np.einsum("rj,rj->r", rows, S[runs])
-        new = _sign(h, bounds[runs, i] if W.ndim == 3 else bounds[i])
+        new = _sign(h, scales[runs, i] if W.ndim == 3 else scales[i])
         flips[runs] += new != S[runs, i]
         S[runs, i] = new
         if trajectory is not None:
@@ -404,10 +402,10 @@ def run(S0, W, *, dynamics: str = "random", max_sweeps: int = 50,
     flips_log, energies = [], [_energy(S, W)]
     states = [S.copy()] if record_states else None
     previous = None
-    bounds = _tie_bounds(W)
+    scales = _field_scales(W)
     for t in range(1, max_sweeps + 1):
         if dynamics == "parallel":
-            new = _sign(_fields(S, W), bounds)
+            new = _sign(_fields(S, W), scales)
             flips = (new != S).sum(axis=1)
             if previous is not None:
                 cycle |= ~converged & (flips > 0) & np.all(new == previous, axis=1)

@@ -22,7 +22,8 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["format_value", "format_limit", "below", "format_small", "report", "stated_results", "find_reproductions", "ledger", "ledger_html"]
+__all__ = ["format_value", "format_limit", "below", "format_small", "report", "stated_results",
+           "find_reproductions", "ledger", "ledger_html"]
 
 RESULT_MARKER = re.compile(r"^#\s*result:\s*([A-Z]\.\d+)\s*$")
 _ROW = re.compile(r"^\|\s*([A-Z]\.\d+)\s*\|\s*(.*?)\s*\|\s*(.*?)\s*\|\s*$")
