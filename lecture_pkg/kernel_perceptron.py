@@ -43,8 +43,9 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .perceptron import RosenblattTrainer, augment
-from .svm import _BinaryKernelClassifier, dual_perceptron
-from .validation import as_plus_minus, check_inputs, check_positive_int, resolve_rng
+from .svm import _KERNEL_CONSTRAINTS, _BinaryKernelClassifier, dual_perceptron
+from .validation import (COUNT, POSITIVE, Options, as_plus_minus, check_inputs, check_params,
+                         check_positive_int, resolve_rng)
 
 __all__ = [
     "KernelPerceptronRun",
@@ -197,6 +198,16 @@ class KernelPerceptron(_BinaryKernelClassifier):
     n_updates_, converged_, order_
     """
 
+    _parameter_constraints = {
+        **_KERNEL_CONSTRAINTS,
+        "fit_intercept": ["boolean"],
+        "eta": [POSITIVE],
+        "max_epochs": [COUNT],
+        "shuffle": ["boolean"],
+        "random_state": ["random_state"],
+        "convention": [Options("biehl", "mooney")],
+    }
+
     def __init__(self, kernel="rbf", gamma="scale", degree=2, coef0=1.0, fit_intercept=True,
                  eta=1.0, max_epochs=1000, shuffle=False, random_state=None, convention="biehl"):
         self.kernel = kernel
@@ -212,9 +223,7 @@ class KernelPerceptron(_BinaryKernelClassifier):
 
     def fit(self, X, y):
         """Run the kernel perceptron on ``X`` (or a Gram matrix) with two classes in ``y``."""
-        _check_common(self.eta, self.max_epochs)
-        if self.convention not in ("biehl", "mooney"):
-            raise ValueError(f"convention must be 'biehl' or 'mooney', got {self.convention!r}")
+        check_params(self)
         X, y_pm = self._binary_targets(X, y)
         K = self._train_gram(X, check_psd="raise")
         run = kernel_perceptron(K, y_pm, eta=self.eta, bias=self.fit_intercept,

@@ -41,8 +41,8 @@ import numpy as np
 from scipy.optimize import linprog
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from .svm import _BinaryKernelClassifier
-from .validation import as_plus_minus, check_inputs
+from .svm import _KERNEL_CONSTRAINTS, _BinaryKernelClassifier
+from .validation import NON_NEGATIVE, POSITIVE, as_plus_minus, check_inputs, check_params
 
 __all__ = [
     "LPError",
@@ -201,6 +201,19 @@ def minnick_muroga_lp(X: np.ndarray, y: np.ndarray, *, lam: float = 1.0, costs=N
                             np.maximum(res.x[d:d + l], 0.0), float(res.fun))
 
 
+class _ClassWeights:
+    """Constraint for ``class_weight``: a dict of finite non-negative error costs (its keys,
+    the labels, can only be checked against ``y`` in ``fit``)."""
+
+    _cost = NON_NEGATIVE
+
+    def is_satisfied_by(self, value) -> bool:
+        return isinstance(value, dict) and all(self._cost.is_satisfied_by(w) for w in value.values())
+
+    def __str__(self) -> str:
+        return "a dict of finite non-negative class weights"
+
+
 class LPMachine(_BinaryKernelClassifier):
     """The linear programming machine (16) as a scikit-learn classifier.
 
@@ -231,6 +244,15 @@ class LPMachine(_BinaryKernelClassifier):
     slacks_, objective_, margins_ (``y_i f(x_i)``), n_support_
     """
 
+    _parameter_constraints = {
+        "C": [NON_NEGATIVE],
+        **_KERNEL_CONSTRAINTS,
+        "fit_intercept": ["boolean"],
+        "lam": [POSITIVE],
+        "soft": ["boolean"],
+        "class_weight": [_ClassWeights(), None],
+    }
+
     def __init__(self, C=0.01, kernel="rbf", gamma="scale", degree=2, coef0=1.0, fit_intercept=True,
                  lam=1.0, soft=True, class_weight=None):
         self.C = C
@@ -245,12 +267,10 @@ class LPMachine(_BinaryKernelClassifier):
 
     def fit(self, X, y):
         """Solve the LP (16) for ``X`` (or a Gram matrix) with two classes in ``y``."""
-        _check_lp_params(self.C, self.lam)
+        check_params(self)
         X, y_pm = self._binary_targets(X, y)
         costs = np.ones(len(y_pm))
         if self.class_weight is not None:
-            if not isinstance(self.class_weight, dict):
-                raise ValueError(f"class_weight must be a dict or None, got {self.class_weight!r}")
             for label, weight in self.class_weight.items():
                 if label not in self.classes_:
                     raise ValueError(f"class_weight names the label {label!r}, which is not in y")

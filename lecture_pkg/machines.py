@@ -24,7 +24,6 @@ coordinate, ``xi -> (xi, sqrt(R^2 - |xi|^2))`` with ``R = max |xi|``
 
 from __future__ import annotations
 
-import numbers
 import warnings
 
 import numpy as np
@@ -35,7 +34,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .nonseparable import pocket
 from .perceptron import augment
-from .validation import as_plus_minus, check_inputs, check_positive_int, resolve_rng
+from .validation import COUNT, Options, as_plus_minus, check_inputs, check_params, resolve_rng
 
 __all__ = [
     "hidden_states",
@@ -204,6 +203,13 @@ class ParityMachine(ClassifierMixin, BaseEstimator):
     n_units_, converged_
     """
 
+    _parameter_constraints = {
+        "max_units": [COUNT, None],
+        "trainer": [Options("pocket", "grandmother")],
+        "n_steps": [COUNT],
+        "random_state": ["random_state"],
+    }
+
     def __init__(self, max_units=None, trainer="pocket", n_steps=2000, random_state=None):
         self.max_units = max_units
         self.trainer = trainer
@@ -217,10 +223,7 @@ class ParityMachine(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         """Grow the machine on ``X`` (n_samples, n_features) with two classes in ``y``."""
-        if self.max_units is not None and not (isinstance(self.max_units, numbers.Integral)
-                                               and self.max_units >= 1):
-            raise ValueError(f"max_units must be a positive integer or None, got {self.max_units!r}")
-        check_positive_int(self.n_steps, "n_steps")
+        check_params(self)
         X, y = validate_data(self, X, y)
         check_classification_targets(y)
         self.classes_ = np.unique(y)

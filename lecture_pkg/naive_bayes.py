@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numbers
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 from scipy.special import logsumexp
@@ -33,6 +33,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ._ties import first_argmax
 from .probability import check_distribution
+from .validation import NON_NEGATIVE, Interval, Options, check_params
 
 __all__ = [
     "UndefinedPosteriorWarning",
@@ -120,6 +121,23 @@ def _log(x):
         return np.log(x)
 
 
+class _CategoryLists:
+    """Constraint for ``categories``: a list (or tuple, or array) of value lists, one per feature.
+
+    Only the shape of the argument is checked here; that there is one list per feature and
+    that the values fit the data is checked against the data in ``fit``.
+    """
+
+    def is_satisfied_by(self, value) -> bool:
+        if not isinstance(value, (list, tuple, np.ndarray)):
+            return False
+        return all(isinstance(values, Iterable) and not isinstance(values, (str, bytes))
+                   for values in value)
+
+    def __str__(self) -> str:
+        return "a list of category values per feature"
+
+
 class _NaiveBayesBase(ClassifierMixin, BaseEstimator):
     """Shared prediction code: ``log P(y) + sum_i log P(x_i | y)`` and its normalisation."""
 
@@ -205,6 +223,13 @@ class CategoricalNaiveBayes(_NaiveBayesBase):
     m_, p_ : arrays (n_features,), the ``m`` and ``p`` used for each feature
     """
 
+    _parameter_constraints = {
+        "m": [None, NON_NEGATIVE],
+        "p": [None, Interval(numbers.Real, 0, 1, closed="right"), "array-like"],
+        "categories": [Options("auto"), _CategoryLists()],
+        "handle_unknown": [Options("error", "warn")],
+    }
+
     def __init__(self, m=None, p=None, categories="auto", handle_unknown="error"):
         self.m = m
         self.p = p
@@ -218,16 +243,21 @@ class CategoricalNaiveBayes(_NaiveBayesBase):
         return tags
 
     # -- parameters
-    def _check_params(self, n_features: int) -> None:
-        if self.handle_unknown not in ("error", "warn"):
-            raise ValueError(f"handle_unknown must be 'error' or 'warn', got {self.handle_unknown!r}")
-        if self.m is not None and not (isinstance(self.m, numbers.Real) and np.isfinite(self.m)
-                                       and self.m >= 0):
-            raise ValueError(f"m must be None (add-one Laplace) or a number >= 0, got {self.m!r}")
+    def _check_p_array(self) -> None:
+        """What the table cannot say about an array ``p``: its entries lie in (0, 1]."""
+        if isinstance(self.p, (list, tuple, np.ndarray)):
+            p = np.asarray(self.p, dtype=float)
+            if p.ndim > 1 or np.any(~(p > 0)) or np.any(p > 1):
+                raise ValueError(f"{type(self).__name__}: the parameter 'p' must be None, a number in "
+                                 f"(0, 1] or one such number per feature; got {self.p!r}")
+
+    def _check_p_length(self, n_features: int) -> None:
+        """An array ``p`` holds one value, or one per feature (known only from the data)."""
         if self.p is not None:
             p = np.atleast_1d(np.asarray(self.p, dtype=float))
-            if p.shape not in ((1,), (n_features,)) or np.any(~(p > 0)) or np.any(p > 1):
-                raise ValueError(f"p must be None or a number in (0, 1], or one per feature, got {self.p!r}")
+            if p.shape not in ((1,), (n_features,)):
+                raise ValueError(f"{type(self).__name__}: p must be a single number or one per "
+                                 f"feature ({n_features}); got {p.size} values")
 
     def _resolve_categories(self, X) -> list[np.ndarray]:
         if isinstance(self.categories, str) and self.categories == "auto":
@@ -264,9 +294,11 @@ class CategoricalNaiveBayes(_NaiveBayesBase):
     # -- fitting
     def fit(self, X, y):
         """Count ``n_k`` and ``n_ijk`` and form the m-estimates."""
+        check_params(self)
+        self._check_p_array()
         X, y = validate_data(self, X, y, dtype=None)
         check_classification_targets(y)
-        self._check_params(X.shape[1])
+        self._check_p_length(X.shape[1])
         X = _to_categories(X)
         self.classes_, y_index = np.unique(y, return_inverse=True)
         self.categories_ = self._resolve_categories(X)
@@ -322,6 +354,7 @@ class CategoricalNaiveBayes(_NaiveBayesBase):
             cats.append(values)
             tables.append(table[order])
         model = cls(m=0, categories=[c.tolist() for c in cats], handle_unknown=handle_unknown)
+        check_params(model)
         model.classes_ = classes[order]
         model.categories_ = cats
         model.class_log_prior_ = _log(prior[order])
@@ -389,15 +422,18 @@ class GaussianNaiveBayes(_NaiveBayesBase):
     epsilon_ : float, the added variance
     """
 
+    _parameter_constraints = {
+        "var_smoothing": [NON_NEGATIVE],
+        "priors": [None, "array-like"],
+    }
+
     def __init__(self, var_smoothing=1e-9, priors=None):
         self.var_smoothing = var_smoothing
         self.priors = priors
 
     def fit(self, X, y):
         """Class means, variances (ddof = 0) and priors."""
-        if not (isinstance(self.var_smoothing, numbers.Real) and np.isfinite(self.var_smoothing)
-                and self.var_smoothing >= 0):
-            raise ValueError(f"var_smoothing must be a number >= 0, got {self.var_smoothing!r}")
+        check_params(self)
         X, y = validate_data(self, X, y, dtype=np.float64)
         check_classification_targets(y)
         self.classes_, y_index = np.unique(y, return_inverse=True)

@@ -32,7 +32,8 @@ from .stability import (
     support_vectors,
     weights_from_embeddings,
 )
-from .validation import as_plus_minus, check_inputs, check_positive, check_positive_int, resolve_rng
+from .validation import (COUNT, NON_ZERO, POSITIVE, Interval, as_plus_minus, check_inputs, check_params,
+                         resolve_rng)
 
 __all__ = [
     "n_errors",
@@ -127,7 +128,8 @@ def pocket(X: np.ndarray, y: np.ndarray, n_steps: int, rng=None, *, w0: np.ndarr
     best = 0 if literal else int(np.sum(Z @ w <= 0))
     errors = np.empty(n_steps + 1, dtype=int)
     errors[0] = best
-    draws = rng.integers(0, P, size=n_steps)
+    draws = (rng.integers(0, P, size=n_steps) if isinstance(rng, np.random.Generator)
+             else rng.randint(0, P, size=n_steps))          # a legacy RandomState
     n_updates = 0
     t = 0
     for t in range(1, n_steps + 1):
@@ -167,6 +169,13 @@ class Pocket(_LinearBinaryClassifier):
     n_updates_ : Rosenblatt steps taken
     """
 
+    _parameter_constraints = {
+        "n_steps": [COUNT],
+        "random_state": ["random_state"],
+        "fit_intercept": ["boolean"],
+        "bias_input": NON_ZERO,
+    }
+
     def __init__(self, n_steps=10_000, random_state=None, fit_intercept=True, bias_input=1.0):
         self.n_steps = n_steps
         self.random_state = random_state
@@ -175,8 +184,7 @@ class Pocket(_LinearBinaryClassifier):
 
     def fit(self, X, y):
         """Run the Pocket algorithm on ``X`` (n_samples, n_features) with two classes in ``y``."""
-        self._check_common()
-        check_positive_int(self.n_steps, "n_steps")
+        check_params(self)
         X, y_pm, Xa, s = self._prepare(X, y)
         run = pocket(Xa, y_pm, self.n_steps, self.random_state)
         self._store_weights(run.w, s)
@@ -266,6 +274,15 @@ class SoftMarginAdaTron(_LinearBinaryClassifier):
     objective_history_, kkt_violation_, n_epochs_, converged_
     """
 
+    _parameter_constraints = {
+        "gamma": [Interval(numbers.Real, 0, None, closed="neither", allow_inf=True)],   # inf: hard margin
+        "eta": [Interval(numbers.Real, 0, 2, closed="neither")],
+        "max_epochs": [COUNT],
+        "tol": [POSITIVE],
+        "fit_intercept": ["boolean"],
+        "bias_input": NON_ZERO,
+    }
+
     def __init__(self, gamma=1.0, eta=1.0, max_epochs=10_000, tol=1e-8, fit_intercept=True,
                  bias_input=1.0):
         self.gamma = gamma
@@ -277,13 +294,7 @@ class SoftMarginAdaTron(_LinearBinaryClassifier):
 
     def fit(self, X, y):
         """Train on ``X`` (n_samples, n_features) with two classes in ``y``."""
-        self._check_common()
-        if not (isinstance(self.gamma, numbers.Real) and self.gamma > 0):
-            raise ValueError(f"gamma must be a positive number or inf, got {self.gamma!r}")
-        if not (isinstance(self.eta, numbers.Real) and 0 < self.eta < 2):
-            raise ValueError(f"eta must lie in (0, 2), got {self.eta!r}")
-        check_positive_int(self.max_epochs, "max_epochs")
-        check_positive(self.tol, "tol")
+        check_params(self)
         X, y_pm, Xa, s = self._prepare(X, y)
         C = correlation_matrix(Xa, y_pm)
         run = soft_margin_adatron(C, self.gamma, self.eta, max_epochs=self.max_epochs, tol=self.tol)

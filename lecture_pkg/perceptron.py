@@ -27,7 +27,8 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from .validation import as_plus_minus, check_inputs, check_positive, check_positive_int, resolve_rng
+from .validation import (COUNT, NON_ZERO, POSITIVE, Interval, Options, as_plus_minus, check_inputs,
+                         check_params, resolve_rng)
 
 __all__ = [
     "LinearBinaryClassifier",
@@ -457,6 +458,17 @@ class Perceptron(LinearBinaryClassifier):
         Only with ``record_history=True``.
     """
 
+    _parameter_constraints = {
+        "eta": [POSITIVE],
+        "margin": [Interval(numbers.Real, None, None)],
+        "max_epochs": [COUNT],
+        "shuffle": ["boolean"],
+        "random_state": ["random_state"],
+        "fit_intercept": ["boolean"],
+        "bias_input": [*NON_ZERO, Options("radius")],
+        "record_history": ["boolean"],
+    }
+
     def __init__(self, eta=1.0, margin=0.0, max_epochs=1000, shuffle=False, random_state=None,
                  fit_intercept=True, bias_input=1.0, record_history=False):
         self.eta = eta
@@ -468,22 +480,13 @@ class Perceptron(LinearBinaryClassifier):
         self.bias_input = bias_input
         self.record_history = record_history
 
-    def _check_params(self) -> None:
-        check_positive(self.eta, "eta")
-        if not isinstance(self.margin, numbers.Real):
-            raise ValueError(f"margin must be a number, got {self.margin!r}")
-        check_positive_int(self.max_epochs, "max_epochs")
-        if not (self.bias_input == "radius"
-                or (isinstance(self.bias_input, numbers.Real) and self.bias_input != 0)):
-            raise ValueError(f"bias_input must be a non-zero number or 'radius', got {self.bias_input!r}")
-
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Train on ``X`` (n_samples, n_features) with two classes in ``y``.
 
         ``coef_init`` and ``intercept_init`` give the starting weights (zero by default),
         e.g. Koski's ``w = (1, 0.5)``, ``b = 0``.
         """
-        self._check_params()
+        check_params(self)
         X, y_pm = self._binary_targets(X, y)
 
         if not self.fit_intercept:

@@ -30,6 +30,7 @@ from functools import partial
 
 from . import distances as _dist
 from ._ties import first_argmin, stable_argsort
+from .validation import COUNT, POSITIVE, Interval, Options, check_params
 
 __all__ = [
     "NearestNeighborClassifier",
@@ -515,13 +516,15 @@ class PrototypeTrainer:
 
 # ---------------------------------------------------------------- estimators
 
-def _check_positive(name, value, *, integer=False, allow_none=False):
-    if allow_none and value is None:
-        return
-    kind = numbers.Integral if integer else numbers.Real
-    if not (isinstance(value, kind) and not isinstance(value, bool) and value > 0):
-        what = "a positive integer" if integer else "a positive number"
-        raise ValueError(f"{name} must be {what}, got {value!r}")
+_METRIC = [Options("sqeuclidean", "euclidean", "minkowski"), "callable"]
+# The Minkowski distance (5.10) is a metric for p >= 1; p = inf is the maximum norm.
+_MINKOWSKI_P = [Interval(numbers.Real, 1, None, closed="left", allow_inf=True)]
+
+
+def _check_count(name, value):
+    """A positive integer argument of a method or function (not a hyper-parameter)."""
+    if not COUNT.is_satisfied_by(value):
+        raise ValueError(f"{name} must be a positive integer, got {value!r}")
 
 
 class _PrototypeClassifier(ClassifierMixin, BaseEstimator):
@@ -572,8 +575,15 @@ class NearestNeighborClassifier(ClassifierMixin, BaseEstimator):
         A callable maps ``(X, W)`` to the (n, m) matrix of distances (e.g. a function of
         :mod:`lecture_pkg.distances`).
     p : float, default 2
-        Exponent of the Minkowski distance (5.10).
+        Exponent of the Minkowski distance (5.10): ``p >= 1`` (where it is a metric) or
+        ``np.inf`` (the maximum norm).  Checked whatever the metric, used only by "minkowski".
     """
+
+    _parameter_constraints = {
+        "n_neighbors": [COUNT],
+        "metric": _METRIC,
+        "p": _MINKOWSKI_P,
+    }
 
     def __init__(self, n_neighbors=1, metric="sqeuclidean", p=2.0):
         self.n_neighbors = n_neighbors
@@ -582,7 +592,7 @@ class NearestNeighborClassifier(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         """Store the reference set ``(X, y)``."""
-        _check_positive("n_neighbors", self.n_neighbors, integer=True)
+        check_params(self)
         self._metric = _metric_function(self.metric, self.p)
         X, y = validate_data(self, X, y)
         check_classification_targets(y)
@@ -630,7 +640,13 @@ class NearestPrototypeClassifier(_PrototypeClassifier):
     ----------
     metric : {"sqeuclidean", "euclidean", "minkowski"} or callable, default "sqeuclidean"
     p : float, default 2
+        As in :class:`NearestNeighborClassifier`: ``p >= 1`` or ``np.inf``.
     """
+
+    _parameter_constraints = {
+        "metric": _METRIC,
+        "p": _MINKOWSKI_P,
+    }
 
     def __init__(self, metric="sqeuclidean", p=2.0):
         self.metric = metric
@@ -641,7 +657,7 @@ class NearestPrototypeClassifier(_PrototypeClassifier):
 
     def fit(self, X, y):
         """One prototype per class at the class mean."""
-        _metric_function(self.metric, self.p)
+        check_params(self)
         X, y = validate_data(self, X, y)
         check_classification_targets(y)
         means, self.classes_ = class_means(X, y)
@@ -660,7 +676,7 @@ class NearestPrototypeClassifier(_PrototypeClassifier):
         if not np.all(np.isfinite(W)):
             raise ValueError("prototypes contain NaN or infinite values")
         model = cls(metric=metric, p=p)
-        _metric_function(metric, p)
+        check_params(model)
         order = np.argsort(labels, kind="stable")
         model.classes_, idx = np.unique(labels[order], return_inverse=True)
         model.prototypes_ = W[order]
@@ -675,13 +691,20 @@ class _LVQBase(_PrototypeClassifier):
 
     _rule = "lvq1"
 
+    # The parameters every LVQ estimator has.  The length of a per-class sequence of
+    # prototypes_per_class (one int >= 1 per class) depends on y and is checked in fit.
+    # decay_epochs = inf is the limit of no decay (the same as None).
+    _parameter_constraints = {
+        "prototypes_per_class": [COUNT, "array-like"],
+        "initial_prototypes": [Options("class-mean", "random-example")],
+        "learning_rate": [POSITIVE],
+        "max_epochs": [COUNT],
+        "decay_epochs": [Interval(numbers.Real, 0, None, closed="neither", allow_inf=True), None],
+        "random_state": ["random_state"],
+    }
+
     def _distance(self, X):
         return _fast_sqdist(X, self.prototypes_, getattr(self, "omega_", None))
-
-    def _check_common(self):
-        _check_positive("learning_rate", self.learning_rate)
-        _check_positive("max_epochs", self.max_epochs, integer=True)
-        _check_positive("decay_epochs", self.decay_epochs, allow_none=True)
 
     def _per_class(self, n_classes: int) -> np.ndarray:
         ppc = self.prototypes_per_class
@@ -775,6 +798,11 @@ class LVQ1(_LVQBase):
 
     _rule = "lvq1"
 
+    _parameter_constraints = {
+        **_LVQBase._parameter_constraints,
+        "omega": [None, "array-like"],          # its shape (K, N) is checked against X in fit
+    }
+
     def __init__(self, prototypes_per_class=1, initial_prototypes="class-mean", learning_rate=0.05,
                  max_epochs=50, decay_epochs=10.0, omega=None, random_state=None):
         self.prototypes_per_class = prototypes_per_class
@@ -791,7 +819,7 @@ class LVQ1(_LVQBase):
         ``initial_prototypes`` (M, N) with ``prototype_labels`` (M,) replace the
         automatic initialisation.
         """
-        self._check_common()
+        check_params(self)
         X, y_idx, W, c, rng = self._prepare(X, y, initial_prototypes, prototype_labels)
         self.omega_ = None if self.omega is None else np.asarray(self.omega, dtype=float)
         trainer = PrototypeTrainer(X, y_idx, W, c, rule="lvq1", learning_rate=self.learning_rate,
@@ -829,6 +857,14 @@ class GLVQ(_LVQBase):
 
     _rule = "glvq"
 
+    _parameter_constraints = {
+        **_LVQBase._parameter_constraints,
+        "activation": [Options("identity", "sigmoid")],
+        "steepness": [POSITIVE],
+        "solver": [Options("sgd", "batch")],
+        "omega": [None, "array-like"],          # its shape (K, N) is checked against X in fit
+    }
+
     def __init__(self, prototypes_per_class=1, initial_prototypes="class-mean", learning_rate=0.05,
                  max_epochs=50, decay_epochs=10.0, activation="identity", steepness=1.0,
                  solver="sgd", omega=None, random_state=None):
@@ -843,16 +879,9 @@ class GLVQ(_LVQBase):
         self.omega = omega
         self.random_state = random_state
 
-    def _check_glvq(self):
-        self._check_common()
-        _phi(np.zeros(1), self.activation, 1.0)
-        _check_positive("steepness", self.steepness)
-        if self.solver not in ("sgd", "batch"):
-            raise ValueError(f"solver must be 'sgd' or 'batch', got {self.solver!r}")
-
     def fit(self, X, y, initial_prototypes=None, prototype_labels=None):
         """Train on ``X`` (P, N) with labels ``y`` (at least two classes)."""
-        self._check_glvq()
+        check_params(self)
         X, y_idx, W, c, rng = self._prepare(X, y, initial_prototypes, prototype_labels)
         self.omega_ = None if self.omega is None else np.asarray(self.omega, dtype=float)
         trainer = PrototypeTrainer(X, y_idx, W, c, rule="glvq", learning_rate=self.learning_rate,
@@ -904,6 +933,14 @@ class GMLVQ(GLVQ):
         that its largest component is positive).
     """
 
+    _parameter_constraints = {
+        **{name: c for name, c in GLVQ._parameter_constraints.items() if name != "omega"},
+        "relevance_learning_rate": [POSITIVE],
+        "relevance": [Options("full", "diagonal")],
+        "rank": [COUNT, None],                 # at most the number of features: checked in fit
+        "relevance_init": [Options("identity", "random")],
+    }
+
     def __init__(self, prototypes_per_class=1, initial_prototypes="class-mean", learning_rate=0.05,
                  relevance_learning_rate=0.005, max_epochs=100, decay_epochs=10.0,
                  activation="identity", steepness=1.0, solver="sgd", relevance="full",
@@ -923,12 +960,7 @@ class GMLVQ(GLVQ):
         self.random_state = random_state
 
     def _initial_omega(self, n_features: int, rng) -> np.ndarray:
-        if self.relevance not in ("full", "diagonal"):
-            raise ValueError(f"relevance must be 'full' or 'diagonal', got {self.relevance!r}")
-        if self.relevance_init not in ("identity", "random"):
-            raise ValueError(f"relevance_init must be 'identity' or 'random', got {self.relevance_init!r}")
         k = n_features if self.rank is None else self.rank
-        _check_positive("rank", k, integer=True)
         if k > n_features:
             raise ValueError(f"rank={k} exceeds the {n_features} features")
         if self.relevance == "diagonal":
@@ -947,13 +979,12 @@ class GMLVQ(GLVQ):
         ``initial_omega`` (K, N) replaces the automatic initialisation of ``Omega``
         (a zero matrix is refused: its trace cannot be normalised to 1).
         """
-        self._check_glvq()
-        _check_positive("relevance_learning_rate", self.relevance_learning_rate)
+        check_params(self)
         X, y_idx, W, c, rng = self._prepare(X, y, initial_prototypes, prototype_labels)
         if initial_omega is None:
             omega0 = self._initial_omega(X.shape[1], rng)
         else:
-            self._initial_omega(X.shape[1], rng)           # validates the parameters
+            self._initial_omega(X.shape[1], rng)           # checks rank against the features
             omega0 = np.asarray(initial_omega, dtype=float)
         trainer = PrototypeTrainer(X, y_idx, W, c, rule="glvq", learning_rate=self.learning_rate,
                                    relevance_learning_rate=self.relevance_learning_rate,
@@ -981,7 +1012,7 @@ class GMLVQ(GLVQ):
         """
         check_is_fitted(self)
         X = validate_data(self, X, reset=False)
-        _check_positive("n_components", n_components, integer=True)
+        _check_count("n_components", n_components)
         if n_components > self.n_features_in_:
             raise ValueError(f"n_components={n_components} exceeds the {self.n_features_in_} features")
         Z = X @ self.eigenvectors_[:n_components].T
@@ -1003,7 +1034,7 @@ def three_clusters(rng: np.random.Generator, n_per_class: int = 40, *, spread: f
 
     Returns ``X`` (3 n_per_class, 2) and integer labels ``y``.
     """
-    _check_positive("n_per_class", n_per_class, integer=True)
+    _check_count("n_per_class", n_per_class)
     if not 0 <= label_noise < 1:
         raise ValueError(f"label_noise must lie in [0, 1), got {label_noise}")
     angles = np.deg2rad([90.0, 210.0, 330.0])

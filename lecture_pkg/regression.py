@@ -29,7 +29,7 @@ from scipy.linalg import cho_factor, cho_solve
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from .validation import check_inputs
+from .validation import NON_NEGATIVE, POSITIVE, check_inputs, check_params
 
 __all__ = [
     "add_clamped_input",
@@ -267,12 +267,6 @@ def posterior_predictive(X_new, mean, cov, sigma: float) -> tuple[np.ndarray, np
 
 # ---------------------------------------------------------------- estimators
 
-def _check_fit_intercept(value) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise ValueError(f"fit_intercept must be True or False, got {value!r}")
-    return bool(value)
-
-
 class RidgeRegression(RegressorMixin, BaseEstimator):
     """Least squares (``gamma = 0``, eq. 2.8) or ridge regression (``gamma > 0``, eq. 2.9).
 
@@ -293,14 +287,18 @@ class RidgeRegression(RegressorMixin, BaseEstimator):
     intercept_ : float
     """
 
+    _parameter_constraints = {
+        "gamma": [NON_NEGATIVE],
+        "fit_intercept": ["boolean"],
+    }
+
     def __init__(self, gamma=0.0, fit_intercept=True):
         self.gamma = gamma
         self.fit_intercept = fit_intercept
 
     def fit(self, X, y):
-        if not (isinstance(self.gamma, numbers.Real) and np.isfinite(self.gamma) and self.gamma >= 0):
-            raise ValueError(f"gamma must be a number >= 0, got {self.gamma!r}")
-        fit_intercept = _check_fit_intercept(self.fit_intercept)
+        check_params(self)
+        fit_intercept = bool(self.fit_intercept)
         X, y = validate_data(self, X, y, y_numeric=True)
         Xa = add_clamped_input(X) if fit_intercept else X
         w = ridge(Xa, y.astype(float), float(self.gamma))
@@ -336,15 +334,20 @@ class BayesianLinearRegression(RegressorMixin, BaseEstimator):
     posterior_mean_, posterior_cov_ : of the (augmented) weight vector
     """
 
+    _parameter_constraints = {
+        "sigma": [POSITIVE],
+        "tau": [POSITIVE],
+        "fit_intercept": ["boolean"],
+    }
+
     def __init__(self, sigma=1.0, tau=1.0, fit_intercept=True):
         self.sigma = sigma
         self.tau = tau
         self.fit_intercept = fit_intercept
 
     def fit(self, X, y):
-        _positive(self.sigma, "sigma")
-        _positive(self.tau, "tau")
-        fit_intercept = _check_fit_intercept(self.fit_intercept)
+        check_params(self)
+        fit_intercept = bool(self.fit_intercept)
         X, y = validate_data(self, X, y, y_numeric=True)
         Xa = add_clamped_input(X) if fit_intercept else X
         self.posterior_mean_, self.posterior_cov_ = bayes_posterior(Xa, y.astype(float),

@@ -33,7 +33,8 @@ from sklearn.exceptions import ConvergenceWarning
 
 from ._ties import first_argmin
 from .perceptron import LinearBinaryClassifier, augment, geometric_margin, local_potentials
-from .validation import as_plus_minus, check_inputs, check_positive, check_positive_int, resolve_rng
+from .validation import (COUNT, NON_NEGATIVE, NON_ZERO, POSITIVE, Interval, Options, as_plus_minus,
+                         check_inputs, check_params, check_positive, resolve_rng)
 
 __all__ = [
     "LearningRateWarning",
@@ -706,10 +707,6 @@ def _run_greedy_adatron(C, eta, normalize, max_epochs, x0, record_steps, upper, 
 class _LinearBinaryClassifier(LinearBinaryClassifier):
     """Shared scaffolding: an optional clamped bias input and storing the augmented weights."""
 
-    def _check_common(self) -> None:
-        if not (isinstance(self.bias_input, numbers.Real) and self.bias_input != 0):
-            raise ValueError(f"bias_input must be a non-zero number, got {self.bias_input!r}")
-
     def _prepare(self, X, y):
         X, y_pm = self._binary_targets(X, y)
         s = float(self.bias_input) if self.fit_intercept else None
@@ -765,6 +762,17 @@ class MinOver(_LinearBinaryClassifier):
     converged_ : bool
     """
 
+    _parameter_constraints = {
+        "max_steps": [COUNT],
+        "tol": [POSITIVE],
+        "criterion": [Options("angle", "stabilities")],
+        "check_every": [COUNT, None],
+        # From tabula rasa every E is 0, so c < 0 would stop before the first step.
+        "c": [Interval(numbers.Real, 0, None, closed="left", allow_inf=True)],
+        "fit_intercept": ["boolean"],
+        "bias_input": NON_ZERO,
+    }
+
     def __init__(self, max_steps=200_000, tol=1e-5, criterion="angle", check_every=None, c=np.inf,
                  fit_intercept=True, bias_input=1.0):
         self.max_steps = max_steps
@@ -777,14 +785,7 @@ class MinOver(_LinearBinaryClassifier):
 
     def fit(self, X, y):
         """Run MinOver on ``X`` (n_samples, n_features) with two classes in ``y``."""
-        self._check_common()
-        check_positive_int(self.max_steps, "max_steps")
-        check_positive(self.tol, "tol")
-        if self.check_every is not None and not (isinstance(self.check_every, numbers.Integral)
-                                                 and self.check_every >= 1):
-            raise ValueError(f"check_every must be a positive integer or None, got {self.check_every!r}")
-        if not isinstance(self.c, numbers.Real):
-            raise ValueError(f"c must be a number, got {self.c!r}")
+        check_params(self)
         X, y_pm, Xa, s = self._prepare(X, y)
         C = correlation_matrix(Xa, y_pm)
         run = minover_embeddings(C, Xa.shape[1], max_steps=self.max_steps, check_every=self.check_every,
@@ -844,6 +845,16 @@ class AdaTron(_LinearBinaryClassifier):
     n_epochs_, converged_, diverged_
     """
 
+    _parameter_constraints = {
+        "eta": [POSITIVE],
+        "mode": [Options("sequential", "parallel", "greedy")],
+        "normalize": ["boolean"],
+        "max_epochs": [COUNT],
+        "tol": [NON_NEGATIVE],
+        "fit_intercept": ["boolean"],
+        "bias_input": NON_ZERO,
+    }
+
     def __init__(self, eta=1.0, mode="sequential", normalize=True, max_epochs=1000, tol=1e-10,
                  fit_intercept=True, bias_input=1.0):
         self.eta = eta
@@ -856,10 +867,7 @@ class AdaTron(_LinearBinaryClassifier):
 
     def fit(self, X, y):
         """Train on ``X`` (n_samples, n_features) with two classes in ``y``."""
-        self._check_common()
-        check_positive_int(self.max_epochs, "max_epochs")
-        if not (isinstance(self.tol, numbers.Real) and self.tol >= 0):
-            raise ValueError(f"tol must be a non-negative number, got {self.tol!r}")
+        check_params(self)
         X, y_pm, Xa, s = self._prepare(X, y)
         C = correlation_matrix(Xa, y_pm)
         run = adatron_embeddings(C, self.eta, mode=self.mode, normalize=self.normalize,
@@ -914,7 +922,10 @@ class Adaline(_LinearBinaryClassifier):
 
     Parameters
     ----------
-    eta : float, default 0.01
+    eta : float or "auto", default "auto"
+        The learning rate.  ``"auto"`` takes half the upper end of the convergent window
+        of the chosen solver (``learning_rate_limit_ / 2``), so the default converges on
+        any data; a number outside the window gets a :class:`LearningRateWarning`.
     solver : {"batch", "sequential", "minibatch"}
     batch_size : int, optional (needed for ``"minibatch"``)
     normalize : bool, default False (only for ``"sequential"``)
@@ -936,10 +947,25 @@ class Adaline(_LinearBinaryClassifier):
     errors_per_epoch_ : misclassified training examples after every epoch
     embeddings_ : Biehl's ``x^mu`` (1/N convention) accumulated from the start weights
     learning_rate_limit_ : the upper end of the convergent window
+    eta_ : the learning rate used (``eta``, or the one ``"auto"`` chose)
     n_epochs_, converged_, diverged_, history_
     """
 
-    def __init__(self, eta=0.01, solver="batch", batch_size=None, normalize=False, max_epochs=1000,
+    _parameter_constraints = {
+        "eta": [POSITIVE, Options("auto")],
+        "solver": [Options("batch", "sequential", "minibatch")],
+        "batch_size": [COUNT, None],
+        "normalize": ["boolean"],
+        "max_epochs": [COUNT],
+        "tol": [NON_NEGATIVE, None],
+        "shuffle": ["boolean"],
+        "random_state": ["random_state"],
+        "fit_intercept": ["boolean"],
+        "bias_input": NON_ZERO,
+        "record_history": ["boolean"],
+    }
+
+    def __init__(self, eta="auto", solver="batch", batch_size=None, normalize=False, max_epochs=1000,
                  tol=1e-8, shuffle=False, random_state=None, fit_intercept=True, bias_input=1.0,
                  record_history=False):
         self.eta = eta
@@ -953,20 +979,6 @@ class Adaline(_LinearBinaryClassifier):
         self.fit_intercept = fit_intercept
         self.bias_input = bias_input
         self.record_history = record_history
-
-    def _check_params(self) -> None:
-        self._check_common()
-        check_positive(self.eta, "eta")
-        if self.solver not in ("batch", "sequential", "minibatch"):
-            raise ValueError(f"solver must be 'batch', 'sequential' or 'minibatch', got {self.solver!r}")
-        if self.solver == "minibatch" and not (isinstance(self.batch_size, numbers.Integral)
-                                               and self.batch_size >= 1):
-            raise ValueError(f"solver='minibatch' needs a positive integer batch_size, got {self.batch_size!r}")
-        if self.normalize and self.solver != "sequential":
-            raise ValueError("normalize=True (normalised LMS) is defined for solver='sequential' only")
-        check_positive_int(self.max_epochs, "max_epochs")
-        if self.tol is not None and not (isinstance(self.tol, numbers.Real) and self.tol >= 0):
-            raise ValueError(f"tol must be a non-negative number or None, got {self.tol!r}")
 
     def _window(self, Xa: np.ndarray, B: int) -> tuple[float, str]:
         P = len(Xa)
@@ -989,7 +1001,12 @@ class Adaline(_LinearBinaryClassifier):
 
         ``coef_init``/``intercept_init`` give the start weights (zero by default).
         """
-        self._check_params()
+        check_params(self)
+        # combinations of parameters the table cannot express
+        if self.solver == "minibatch" and self.batch_size is None:
+            raise ValueError(f"solver='minibatch' needs a positive integer batch_size, got {self.batch_size!r}")
+        if self.normalize and self.solver != "sequential":
+            raise ValueError("normalize=True (normalised LMS) is defined for solver='sequential' only")
         X, y_pm, Xa, s = self._prepare(X, y)
         P, D = Xa.shape
         w = np.zeros(D)
@@ -1006,12 +1023,13 @@ class Adaline(_LinearBinaryClassifier):
         B = min(B, P)
         limit, window = self._window(Xa, B)
         self.learning_rate_limit_ = float(limit)
-        _check_learning_rate(float(self.eta), limit, window)
+        eta = 0.5 * float(limit) if self.eta == "auto" else float(self.eta)
+        _check_learning_rate(eta, limit, window)
+        self.eta_ = eta
         sqnorm = np.einsum("ij,ij->i", Xa, Xa)
         scale = np.where(sqnorm > 0, 1.0 / np.where(sqnorm > 0, sqnorm, 1.0), 0.0) if self.normalize else None
         rng = resolve_rng(self.random_state)
         a = np.zeros(P)                      # w = w0 + sum_mu a^mu y^mu x^mu
-        eta = float(self.eta)
 
         def loss_of(v):
             r = y_pm - Xa @ v

@@ -58,7 +58,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from .kernels import check_gram, kernel_matrix
 from .perceptron import LinearBinaryClassifier
 from .stability import adatron_embeddings, support_vectors
-from .validation import as_plus_minus, check_positive, check_positive_int
+from .validation import COUNT, POSITIVE, Interval, Options, as_plus_minus, check_params
 
 __all__ = [
     "gram_of_labels",
@@ -163,6 +163,16 @@ def svm_decision(K_test_train: np.ndarray, embeddings: np.ndarray, y: np.ndarray
     return K @ (x * y) + float(bias)
 
 
+_KERNEL_CONSTRAINTS = {
+    "kernel": [Options("linear", "poly", "rbf", "precomputed"), "callable"],
+    "gamma": [Options("scale"), POSITIVE],
+    "degree": [COUNT],
+    "coef0": [Interval(numbers.Real, None, None)],
+}
+"""The hyper-parameters of the kernel shared by the kernel machines (``gamma`` for
+``"rbf"``, ``degree`` and ``coef0`` for ``"poly"``), for their ``_parameter_constraints``."""
+
+
 class _BinaryKernelClassifier(LinearBinaryClassifier):
     """Two labels mapped to -1/+1 (``classes_[1]`` is +1), kernels by name or precomputed.
 
@@ -182,8 +192,6 @@ class _BinaryKernelClassifier(LinearBinaryClassifier):
             if gamma == "scale":
                 var = float(X.var())
                 gamma = 1.0 / (X.shape[1] * var) if var > 0 else 1.0
-            elif not (isinstance(gamma, numbers.Real) and gamma > 0):
-                raise ValueError(f"gamma must be 'scale' or a positive number, got {gamma!r}")
             return {"gamma": float(gamma)}
         if self.kernel == "poly":
             return {"degree": self.degree, "coef0": self.coef0}
@@ -204,9 +212,6 @@ class _BinaryKernelClassifier(LinearBinaryClassifier):
             if check_psd is None:
                 return X
             return check_gram(X, action=check_psd, tol=1e-8 if X.dtype == np.float64 else 1e-5)
-        if self.kernel not in ("linear", "poly", "rbf") and not callable(self.kernel):
-            raise ValueError(f"kernel must be 'linear', 'poly', 'rbf', 'precomputed' or a callable, "
-                             f"got {self.kernel!r}")
         self._params = self._kernel_params(X)
         return kernel_matrix(X, None, self.kernel, **self._params)
 
@@ -277,6 +282,17 @@ class KernelAdaTron(_BinaryKernelClassifier):
     kkt_violation_, n_epochs_, converged_, diverged_
     """
 
+    _parameter_constraints = {
+        "C": [Interval(numbers.Real, 0, None, closed="neither", allow_inf=True)],   # inf: hard margin
+        **_KERNEL_CONSTRAINTS,
+        "fit_intercept": ["boolean"],
+        "mode": [Options("greedy", "sequential")],
+        "eta": [Interval(numbers.Real, 0, 2, closed="neither")],
+        "tol": [POSITIVE],
+        "max_epochs": [COUNT],
+        "check_psd": [Options("raise", "warn")],
+    }
+
     def __init__(self, C=1.0, kernel="rbf", gamma="scale", degree=2, coef0=1.0, fit_intercept=True,
                  mode="greedy", eta=1.0, tol=1e-3, max_epochs=1000, check_psd="raise"):
         self.C = C
@@ -293,16 +309,7 @@ class KernelAdaTron(_BinaryKernelClassifier):
 
     def fit(self, X, y):
         """Train on ``X`` (n_samples, n_features), or a Gram matrix, with two classes in ``y``."""
-        if not (isinstance(self.C, numbers.Real) and self.C > 0):
-            raise ValueError(f"C must be a positive number or inf, got {self.C!r}")
-        if not (isinstance(self.eta, numbers.Real) and 0 < self.eta < 2):
-            raise ValueError(f"eta must lie in (0, 2), got {self.eta!r}")
-        check_positive(self.tol, "tol")
-        check_positive_int(self.max_epochs, "max_epochs")
-        if self.mode not in ("greedy", "sequential"):
-            raise ValueError(f"mode must be 'greedy' or 'sequential', got {self.mode!r}")
-        if self.check_psd not in ("raise", "warn"):
-            raise ValueError(f"check_psd must be 'raise' or 'warn', got {self.check_psd!r}")
+        check_params(self)
         X, y_pm = self._binary_targets(X, y)
         K = self._train_gram(X, check_psd=self.check_psd)
         run = kernel_adatron(K, y_pm, self.C, fit_intercept=self.fit_intercept, mode=self.mode,
@@ -430,6 +437,13 @@ class DualPerceptron(_BinaryKernelClassifier):
     n_steps_, converged_
     """
 
+    _parameter_constraints = {
+        **_KERNEL_CONSTRAINTS,
+        "augment": ["boolean"],
+        "convention": [Options("mooney", "biehl")],
+        "max_epochs": [COUNT],
+    }
+
     def __init__(self, kernel="linear", gamma="scale", degree=2, coef0=1.0, augment=True,
                  convention="mooney", max_epochs=1000):
         self.kernel = kernel
@@ -447,7 +461,7 @@ class DualPerceptron(_BinaryKernelClassifier):
 
     def fit(self, X, y):
         """Run the dual perceptron on ``X`` with two classes in ``y``."""
-        check_positive_int(self.max_epochs, "max_epochs")
+        check_params(self)
         X, y_pm = self._binary_targets(X, y)
         Xa = self._aug(X)
         K = self._train_gram(Xa, check_psd="raise")

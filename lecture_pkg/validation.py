@@ -1,7 +1,11 @@
-"""Input checks shared by the modules of lecture_pkg.
+"""Input and hyper-parameter checks shared by the modules of lecture_pkg.
 
-Plain functions (the estimators use scikit-learn's ``validate_data`` instead) that turn
-bad input into a clear ``ValueError`` naming the problem.
+Plain functions (the estimators use scikit-learn's ``validate_data`` for their data) that
+turn bad input into a clear ``ValueError`` naming the problem, and a small local version
+of scikit-learn's parameter constraints (theirs is private): each estimator declares the
+valid range of every hyper-parameter in one table, ``_parameter_constraints``, and
+:func:`check_params` checks the table once when ``fit`` starts.  NaN is never valid and
+infinity only where the table says so.
 """
 
 from __future__ import annotations
@@ -10,7 +14,8 @@ import numbers
 
 import numpy as np
 
-__all__ = ["as_plus_minus", "check_inputs", "check_positive", "check_positive_int", "resolve_rng"]
+__all__ = ["as_plus_minus", "check_inputs", "check_positive", "check_positive_int", "resolve_rng",
+           "Interval", "Options", "check_params", "POSITIVE", "NON_NEGATIVE", "COUNT", "NON_ZERO"]
 
 
 def as_plus_minus(y: np.ndarray) -> np.ndarray:
@@ -58,3 +63,122 @@ def resolve_rng(random_state):
     if isinstance(random_state, np.random.RandomState):
         return random_state
     return np.random.default_rng(random_state)
+
+
+# ---------------------------------------------------------------- hyper-parameter tables
+
+class Interval:
+    """Numbers of one kind (``numbers.Real`` or ``numbers.Integral``) in a range.
+
+    ``low``/``high`` of ``None`` mean no bound on that side; ``closed`` is ``"both"``,
+    ``"left"``, ``"right"`` or ``"neither"``.  NaN is never inside; infinity only with
+    ``allow_inf=True`` (and then only where the bounds admit it).  Booleans are not
+    numbers here, although Python counts them as integers.
+    """
+
+    def __init__(self, kind, low=None, high=None, *, closed: str = "both", allow_inf: bool = False):
+        if kind not in (numbers.Real, numbers.Integral):
+            raise ValueError(f"an Interval holds numbers.Real or numbers.Integral, got {kind!r}")
+        if closed not in ("both", "left", "right", "neither"):
+            raise ValueError(f"closed must be 'both', 'left', 'right' or 'neither', got {closed!r}")
+        self.kind, self.low, self.high, self.closed, self.allow_inf = kind, low, high, closed, allow_inf
+
+    def is_satisfied_by(self, value) -> bool:
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, self.kind):
+            return False
+        if np.isnan(value) or (np.isinf(value) and not self.allow_inf):
+            return False
+        if self.low is not None and (value < self.low or (value == self.low and self.closed in ("right", "neither"))):
+            return False
+        if self.high is not None and (value > self.high or (value == self.high and self.closed in ("left", "neither"))):
+            return False
+        return True
+
+    def __str__(self) -> str:
+        kind = ("an integer" if self.kind is numbers.Integral
+                else "a number" if self.allow_inf else "a finite number")
+        left = "-inf" if self.low is None else self.low
+        right = "inf" if self.high is None else self.high
+        lb = "[" if self.closed in ("both", "left") and self.low is not None else "("
+        rb = "]" if (self.closed in ("both", "right") and self.high is not None) or (self.high is None and self.allow_inf) else ")"
+        return f"{kind} in {lb}{left}, {right}{rb}"
+
+
+class Options:
+    """One of a fixed set of values (strings, booleans, ``None``), compared with ``==``."""
+
+    def __init__(self, *values):
+        self.values = values
+
+    def is_satisfied_by(self, value) -> bool:
+        return any(value is v or (type(value) is type(v) and value == v) for v in self.values)
+
+    def __str__(self) -> str:
+        return "one of " + ", ".join(repr(v) for v in self.values)
+
+
+# The ranges most tables use.
+POSITIVE = Interval(numbers.Real, 0, None, closed="neither")        # finite, > 0 (rates, widths)
+NON_NEGATIVE = Interval(numbers.Real, 0, None, closed="left")       # finite, >= 0 (tolerances)
+COUNT = Interval(numbers.Integral, 1, None)                         # integer >= 1 (epochs, units)
+NON_ZERO = [Interval(numbers.Real, None, 0, closed="neither"),      # finite, != 0 (a clamped input)
+            Interval(numbers.Real, 0, None, closed="neither")]
+
+
+_SPECIAL = {
+    "boolean": ("a boolean", lambda v: isinstance(v, (bool, np.bool_))),
+    "random_state": ("None, an integer seed, a numpy Generator or RandomState",
+                     lambda v: v is None or isinstance(v, (np.random.Generator, np.random.RandomState))
+                     or (isinstance(v, numbers.Integral) and not isinstance(v, bool) and v >= 0)),
+    "callable": ("a callable", callable),
+    "array-like": ("an array of finite numbers", lambda v: _finite_array(v)),
+}
+
+
+def _finite_array(value) -> bool:
+    """Whether ``value`` is an array-like (list, tuple, ndarray, pandas object) of finite numbers."""
+    if value is None or isinstance(value, (str, bytes, numbers.Number)):
+        return False
+    try:
+        arr = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        return False
+    return arr.ndim >= 1 and bool(np.all(np.isfinite(arr)))
+
+
+def _describe(constraint) -> str:
+    if constraint is None:
+        return "None"
+    if isinstance(constraint, str):
+        return _SPECIAL[constraint][0]
+    return str(constraint)
+
+
+def _satisfied(constraint, value) -> bool:
+    if constraint is None:
+        return value is None
+    if isinstance(constraint, str):
+        return bool(_SPECIAL[constraint][1](value))
+    return constraint.is_satisfied_by(value)
+
+
+def check_params(estimator) -> None:
+    """Check every hyper-parameter of ``estimator`` against its ``_parameter_constraints``.
+
+    The table maps each parameter name to a list of constraints, any one of which it must
+    meet: an :class:`Interval`, :class:`Options`, ``None`` (the value ``None``), one of
+    ``"boolean"``, ``"random_state"``, ``"callable"``, ``"array-like"``, or a constraint of a
+    module's own (an object with ``is_satisfied_by(value)`` and a ``str`` that describes it).
+
+    Raises
+    ------
+    ValueError
+        Naming the estimator, the parameter, what it must be and what it is.
+    """
+    table = type(estimator)._parameter_constraints
+    for name, constraints in table.items():
+        value = getattr(estimator, name)
+        if not any(_satisfied(c, value) for c in constraints):
+            allowed = " or ".join(_describe(c) for c in constraints)
+            raise ValueError(f"{type(estimator).__name__}: the parameter {name!r} must be {allowed}; "
+                             f"got {value!r}")

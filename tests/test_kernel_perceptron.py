@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 from sklearn.datasets import make_circles
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from lecture_pkg.kernel_data import two_spirals
 from lecture_pkg.kernels import gamma_from_sigma, polynomial_kernel, quadratic_feature_map, rbf_kernel
@@ -130,10 +129,3 @@ def test_estimator_matches_the_function_and_precomputed(circles):
     assert m.score(X, y) == 1.0 and m.converged_
 
 
-@parametrize_with_checks([KernelPerceptron(max_epochs=20), KernelPerceptron(kernel="linear", max_epochs=20),
-                          KernelPerceptron(shuffle=True, random_state=0, fit_intercept=False, max_epochs=20)])
-def test_scikit_learn_estimator_checks(estimator, check, monkeypatch):
-    monkeypatch.setenv("SCIPY_ARRAY_API", "1")  # see conftest.py
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ConvergenceWarning)
-        check(estimator)

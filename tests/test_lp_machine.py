@@ -1,12 +1,10 @@
 """Tests of lecture_pkg.lp_machine (Frieß and Harrison §2.5, eqs. 13–16)."""
 
-import warnings
 
 import numpy as np
 import pytest
 from scipy.optimize import linprog
 from sklearn.datasets import make_moons
-from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from lecture_pkg.datasets import xor
 from lecture_pkg.kernel_data import two_spirals
@@ -160,9 +158,3 @@ def test_estimator_matches_function_and_class_weight_shifts_the_boundary(moons):
     assert np.sum(heavy.predict(X) == 1) > np.sum(plain.predict(X) == 1)
 
 
-@parametrize_with_checks([LPMachine(), LPMachine(C=0.1, fit_intercept=False),
-                          LPMachine(kernel="linear", C=0.01)])
-def test_scikit_learn_estimator_checks(estimator, check, monkeypatch):
-    monkeypatch.setenv("SCIPY_ARRAY_API", "1")  # see conftest.py
-    with warnings.catch_warnings():
-        check(estimator)

@@ -1,11 +1,9 @@
 """Tests of lecture_pkg.machines: committee and parity machines (4.7)-(4.15)."""
 
-import warnings
 
 import numpy as np
 import pytest
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from lecture_pkg import datasets
 from lecture_pkg.machines import (
@@ -122,10 +120,3 @@ def test_estimator_handles_conflicting_duplicates_and_unit_limit():
         grow_parity_machine(Xr, np.where(yr == 1, 1, -1), trainer="tiling")
 
 
-@parametrize_with_checks([ParityMachine(n_steps=200, random_state=0),
-                          ParityMachine(trainer="grandmother")])
-def test_scikit_learn_estimator_checks(estimator, check, monkeypatch):
-    monkeypatch.setenv("SCIPY_ARRAY_API", "1")  # see conftest.py
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ConvergenceWarning)
-        check(estimator)

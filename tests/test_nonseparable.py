@@ -7,7 +7,6 @@ import pytest
 from scipy.optimize import minimize
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import LinearSVC
-from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from lecture_pkg.nonseparable import (
     Pocket,
@@ -155,10 +154,3 @@ def test_soft_margin_bad_parameters_and_warning():
         support_vector_categories(np.ones(3), np.ones(2), 1.0)
 
 
-@parametrize_with_checks([Pocket(n_steps=500, random_state=0), SoftMarginAdaTron(max_epochs=200),
-                          SoftMarginAdaTron(gamma=10.0, fit_intercept=False, max_epochs=200)])
-def test_scikit_learn_estimator_checks(estimator, check, monkeypatch):
-    monkeypatch.setenv("SCIPY_ARRAY_API", "1")  # see conftest.py
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ConvergenceWarning)
-        check(estimator)

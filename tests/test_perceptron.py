@@ -7,7 +7,6 @@ import pytest
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import Perceptron as SkPerceptron
 from sklearn.svm import SVC
-from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from lecture_pkg import datasets
 from lecture_pkg.perceptron import (
@@ -309,9 +308,3 @@ def test_predict_checks_feature_count():
         p.predict(np.zeros((2, 3)))
 
 
-@parametrize_with_checks([Perceptron(max_epochs=50), Perceptron(shuffle=True, random_state=0, max_epochs=50)])
-def test_scikit_learn_estimator_checks(estimator, check, monkeypatch):
-    monkeypatch.setenv("SCIPY_ARRAY_API", "1")  # see conftest.py
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ConvergenceWarning)
-        check(estimator)

@@ -1,13 +1,11 @@
 """Tests of lecture_pkg.prototypes: Biehl ch. 5 (eqs. 5.1-5.17) against scikit-learn and by hand."""
 
 import time
-import warnings
 
 import numpy as np
 import pytest
 from sklearn.datasets import load_iris, make_blobs
 from sklearn.neighbors import KNeighborsClassifier, NearestCentroid
-from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from lecture_pkg import distances
 from lecture_pkg.datasets import standardize
@@ -427,26 +425,6 @@ def test_three_clusters_generator():
     with pytest.raises(ValueError, match="label_noise"):
         three_clusters(np.random.default_rng(0), 10, label_noise=1.0)
 
-
-# ---------------------------------------------------------------- scikit-learn conventions
-
-@parametrize_with_checks([
-    NearestNeighborClassifier(),
-    NearestNeighborClassifier(n_neighbors=3, metric="minkowski", p=1),
-    NearestPrototypeClassifier(),
-    LVQ1(max_epochs=5),
-    LVQ1(prototypes_per_class=2, initial_prototypes="random-example", max_epochs=5),
-    GLVQ(max_epochs=5),
-    GLVQ(solver="batch", activation="sigmoid", max_epochs=5),
-    GMLVQ(max_epochs=5),
-    GMLVQ(relevance="diagonal", solver="batch", learning_rate=0.5, relevance_learning_rate=0.05,
-          max_epochs=5),
-])
-def test_scikit_learn_estimator_checks(estimator, check, monkeypatch):
-    monkeypatch.setenv("SCIPY_ARRAY_API", "1")  # see conftest.py
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)
-        check(estimator)
 
 
 @pytest.mark.parametrize("use_omega, activation", [(False, "identity"), (True, "identity"),

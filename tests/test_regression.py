@@ -5,7 +5,6 @@ import pytest
 from scipy.optimize import minimize
 from scipy.stats import norm
 from sklearn.linear_model import LinearRegression, Ridge
-from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from lecture_pkg import regression as reg
 
@@ -218,8 +217,3 @@ def test_estimators_with_clamped_intercept(data):
         reg.RidgeRegression(fit_intercept="yes").fit(X, y)
 
 
-@parametrize_with_checks([reg.RidgeRegression(), reg.RidgeRegression(gamma=0.5, fit_intercept=False),
-                          reg.BayesianLinearRegression(sigma=0.5, tau=3.0)])
-def test_scikit_learn_estimator_checks(estimator, check, monkeypatch):
-    monkeypatch.setenv("SCIPY_ARRAY_API", "1")  # see conftest.py
-    check(estimator)

@@ -1,0 +1,124 @@
+"""Checks every estimator of lecture_pkg must pass (as scikit-learn's own test_common.py does).
+
+* scikit-learn's estimator checks, for every estimator with its default parameters and
+  for the variants the chapters use;
+* the hyper-parameter table: every parameter is declared, and ``fit`` rejects NaN,
+  infinity and out-of-range values with a message naming the parameter.
+"""
+
+import math
+import numbers
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+from lecture_pkg import regression as reg
+from lecture_pkg.kernel_perceptron import KernelPerceptron
+from lecture_pkg.kernels import NotPSDWarning
+from lecture_pkg.lp_machine import LPMachine
+from lecture_pkg.machines import ParityMachine
+from lecture_pkg.naive_bayes import CategoricalNaiveBayes, GaussianNaiveBayes
+from lecture_pkg.nonseparable import Pocket, SoftMarginAdaTron
+from lecture_pkg.perceptron import Perceptron
+from lecture_pkg.prototypes import GLVQ, GMLVQ, LVQ1, NearestNeighborClassifier, NearestPrototypeClassifier
+from lecture_pkg.stability import Adaline, AdaTron, LearningRateWarning, MinOver
+from lecture_pkg.svm import DualPerceptron, KernelAdaTron
+from lecture_pkg.validation import Interval, Options
+
+ESTIMATORS = [
+    Perceptron, MinOver, AdaTron, Adaline, Pocket, SoftMarginAdaTron, ParityMachine,
+    KernelAdaTron, DualPerceptron, KernelPerceptron, LPMachine,
+    NearestNeighborClassifier, NearestPrototypeClassifier, LVQ1, GLVQ, GMLVQ,
+    CategoricalNaiveBayes, GaussianNaiveBayes, reg.RidgeRegression, reg.BayesianLinearRegression,
+]
+
+VARIANTS = [
+    Perceptron(max_epochs=50), Perceptron(shuffle=True, random_state=0, max_epochs=50),
+    MinOver(max_steps=2000), AdaTron(max_epochs=100), AdaTron(mode="parallel", max_epochs=100),
+    Adaline(eta=1e-3, max_epochs=100), Adaline(solver="sequential", normalize=True, eta=0.5, max_epochs=50),
+    Adaline(solver="minibatch", batch_size=8, eta=1e-3, shuffle=True, random_state=0, max_epochs=50),
+    Pocket(n_steps=500, random_state=0), SoftMarginAdaTron(max_epochs=200),
+    SoftMarginAdaTron(gamma=10.0, fit_intercept=False, max_epochs=200),
+    ParityMachine(n_steps=200, random_state=0), ParityMachine(trainer="grandmother"),
+    KernelAdaTron(max_epochs=300), KernelAdaTron(kernel="linear", C=10.0, max_epochs=300),
+    KernelAdaTron(kernel="precomputed", check_psd="warn", max_epochs=300),
+    DualPerceptron(max_epochs=20), DualPerceptron(kernel="rbf", max_epochs=20),
+    KernelPerceptron(max_epochs=20), KernelPerceptron(kernel="linear", max_epochs=20),
+    KernelPerceptron(shuffle=True, random_state=0, fit_intercept=False, max_epochs=20),
+    LPMachine(C=0.1, fit_intercept=False), LPMachine(kernel="linear", C=0.01),
+    NearestNeighborClassifier(n_neighbors=3, metric="minkowski", p=1),
+    LVQ1(max_epochs=5), LVQ1(prototypes_per_class=2, initial_prototypes="random-example", max_epochs=5),
+    GLVQ(max_epochs=5), GLVQ(solver="batch", activation="sigmoid", max_epochs=5),
+    GMLVQ(max_epochs=5),
+    GMLVQ(relevance="diagonal", solver="batch", learning_rate=0.5, relevance_learning_rate=0.05, max_epochs=5),
+    CategoricalNaiveBayes(m=2.0, handle_unknown="warn"), CategoricalNaiveBayes(m=0.5, p=0.2),
+    GaussianNaiveBayes(var_smoothing=1e-6),
+    reg.RidgeRegression(gamma=0.5, fit_intercept=False), reg.BayesianLinearRegression(sigma=0.5, tau=3.0),
+]
+
+
+def _expected_failures(estimator):
+    """Checks an estimator is known to fail, with the reason (scikit-learn's own mechanism)."""
+    if isinstance(estimator, MinOver) and estimator.get_params() == MinOver().get_params():
+        return {"check_classifiers_train": "MinOver is defined for separable data; the check's blobs "
+                "overlap, MinOver never stops and its weights depend on where max_steps cuts it off "
+                "(0.19 accuracy on float32 copies, 0.945 on float64)"}
+    return {}
+
+
+@parametrize_with_checks([cls() for cls in ESTIMATORS] + VARIANTS, expected_failed_checks=_expected_failures)
+def test_scikit_learn_estimator_checks(estimator, check, monkeypatch):
+    monkeypatch.setenv("SCIPY_ARRAY_API", "1")  # see conftest.py
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)   # epoch limits on non-separable data
+        warnings.simplefilter("ignore", LearningRateWarning)
+        warnings.simplefilter("ignore", NotPSDWarning)        # the checks feed arbitrary "kernels"
+        warnings.simplefilter("ignore", RuntimeWarning)
+        check(estimator)
+
+
+@pytest.mark.parametrize("cls", ESTIMATORS, ids=lambda c: c.__name__)
+def test_every_hyper_parameter_has_a_declared_range(cls):
+    assert set(getattr(cls, "_parameter_constraints", {})) == set(cls().get_params())
+
+
+def _bad_values(constraints):
+    """Values no constraint of the list accepts: non-finite and out-of-range numbers, unknown options."""
+    candidates = [math.nan, math.inf, -math.inf, "not-an-option", -1, 0, 0.0, 1e300]
+    for c in constraints:
+        if isinstance(c, Interval):
+            for bound in (c.low, c.high):
+                if bound is not None:
+                    candidates += [bound, bound - 1, bound + 1, bound - 0.5, bound + 0.5]
+    return [v for v in candidates
+            if not any(c is None and v is None
+                       or (isinstance(c, (Interval, Options)) and c.is_satisfied_by(v))
+                       or (isinstance(c, str) and c in ("random_state",) and v is None)
+                       or c == "callable" and callable(v)
+                       for c in constraints)
+            and not (any(c == "random_state" for c in constraints)
+                     and isinstance(v, numbers.Integral) and v >= 0)]
+
+
+def _numeric_parameters():
+    for cls in ESTIMATORS:
+        for name, constraints in getattr(cls, "_parameter_constraints", {}).items():
+            if any(isinstance(c, (Interval, Options)) for c in constraints):
+                yield pytest.param(cls, name, constraints, id=f"{cls.__name__}-{name}")
+
+
+@pytest.mark.parametrize("cls, name, constraints", _numeric_parameters())
+def test_fit_rejects_non_finite_and_out_of_range_hyper_parameters(cls, name, constraints):
+    rng = np.random.default_rng(0)
+    X = rng.standard_normal((30, 3))
+    y = np.where(X[:, 0] > 0, 1, 0)
+    if cls is CategoricalNaiveBayes:
+        X = (X > 0).astype(int)
+    bad = _bad_values(constraints)
+    assert bad, f"no invalid value found for {name}"
+    for value in bad:
+        with pytest.raises(ValueError, match=repr(name)):
+            cls(**{name: value}).fit(X, y)
