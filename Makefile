@@ -49,11 +49,11 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab $(LAB_FLAGS) book
 
 refresh: $(STAMP)
-	$(BIN)/python -m lecture_pkg.notebooks book
+	$(BIN)/python -m tools.refresh book
 
 bench: $(STAMP)
-	$(BIN)/python -m lecture_pkg.benchmarks --output book/appendix/benchmark_run.json
-	$(BIN)/python -m lecture_pkg.notebooks book book/appendix/performance.ipynb
+	$(BIN)/python -m tools.benchmarks --output book/appendix/benchmark_run.json
+	$(BIN)/python -m tools.refresh book book/appendix/performance.ipynb
 
 clean:
 	rm -rf _build .pytest_cache

@@ -1,36 +1,65 @@
 """lecture_pkg: the algorithms of the executable course on supervised learning.
 
-Modules are organised by algorithm family:
+One subpackage per family of algorithms, in the order of the course.  Each subpackage
+re-exports its public names, so ``from lecture_pkg.linear import Perceptron`` works;
+the modules inside say where each name is defined.  The estimators follow
+scikit-learn's API (``fit``/``predict``/``score``, hyper-parameters checked when ``fit``
+starts).
 
-* :mod:`lecture_pkg.neurons` -- activation functions, Hebb's rule, feed-forward networks
-* :mod:`lecture_pkg.hopfield` -- Hopfield networks: Hebbian storage, dynamics, energy, capacity
-* :mod:`lecture_pkg.regression` -- linear regression: least squares, ridge, ML, MAP, Bayesian
-* :mod:`lecture_pkg.version_space` -- the integer toy example of learning in version space
-* :mod:`lecture_pkg.probability` -- joint probability tables, the Bayes classifier, Bayesian networks
-* :mod:`lecture_pkg.naive_bayes` -- categorical (m-estimate) and Gaussian naive Bayes
-* :mod:`lecture_pkg.perceptron` -- Rosenblatt's perceptron, margins and the convergence bound
-* :mod:`lecture_pkg.separability` -- linear separability by LP, Boolean functions, Cover's count
-* :mod:`lecture_pkg.teacher_student` -- generalisation error, version space, learning curves
-* :mod:`lecture_pkg.stability` -- optimal stability: MinOver, Adaline, AdaTron, support vectors
-* :mod:`lecture_pkg.nonseparable` -- minimal errors, the Pocket algorithm, the soft-margin AdaTron
-* :mod:`lecture_pkg.machines` -- committee and parity machines, growing a parity machine
-* :mod:`lecture_pkg.mlp` -- a small multilayer perceptron with backpropagation
-* :mod:`lecture_pkg.kernels` -- kernels, Gram matrices, explicit feature maps
-* :mod:`lecture_pkg.svm` -- the kernel AdaTron SVM and the dual (kernel) perceptron
-* :mod:`lecture_pkg.kernel_perceptron` -- the kernel perceptron (method of potential functions)
-* :mod:`lecture_pkg.lp_machine` -- linear programming machines (Frieß and Harrison)
-* :mod:`lecture_pkg.mesr` -- minimal expansion set reduction
-* :mod:`lecture_pkg.kernel_data` -- two spirals, mirror symmetry, breast cancer; the paper's protocol
-* :mod:`lecture_pkg.distances` -- distance measures for prototype methods (Minkowski, kernel, relevance)
-* :mod:`lecture_pkg.prototypes` -- nearest neighbours, nearest prototypes, LVQ1, GLVQ, GMLVQ
-* :mod:`lecture_pkg.evaluation` -- bias and variance, cross-validation, ROC/AUC, confusion matrices
-* :mod:`lecture_pkg.datasets` -- the lecture notes' example data and generators
-* :mod:`lecture_pkg.plotting` -- figure helpers for a consistent look
-* :mod:`lecture_pkg.widgets` -- interactive explorers for the notebooks
-* :mod:`lecture_pkg.results` -- reporting reproduced results and the ledger page
-* :mod:`lecture_pkg.benchmarks` -- timing against scikit-learn and SciPy (``make bench``)
-* :mod:`lecture_pkg.notebooks` -- re-executing the book's notebooks (``make refresh``)
-* :mod:`lecture_pkg.validation` -- input checks shared by the modules
+Part I, foundations
+    :mod:`lecture_pkg.neurons`
+        model neurons (:func:`~lecture_pkg.neurons.sigmoid`, McCulloch-Pitts units, Hebb's
+        rule, feed-forward layers) and :mod:`~lecture_pkg.neurons.hopfield` networks.
+    :mod:`lecture_pkg.learning`
+        learning from examples: linear :mod:`~lecture_pkg.learning.regression`
+        (``RidgeRegression``, ``BayesianLinearRegression``) and the
+        :mod:`~lecture_pkg.learning.version_space` toy example.
+    :mod:`lecture_pkg.probabilistic`
+        Bayes' rule and the Bayes classifier (:mod:`~lecture_pkg.probabilistic.bayes`),
+        ``CategoricalNaiveBayes`` and ``GaussianNaiveBayes``.
+
+Part II, the perceptron, and linear classifiers beyond it
+    :mod:`lecture_pkg.linear`
+        ``Perceptron`` and ``RosenblattTrainer`` (Rosenblatt's rule, convergence),
+        linear separability and Cover's count, student-teacher learning curves,
+        optimal stability (``MinOver``, ``Adaline``, ``AdaTron``), and for data that are
+        not separable ``Pocket`` and ``SoftMarginAdaTron``; Deckert's gradient-descent
+        demonstrations (:mod:`~lecture_pkg.linear.gradient_descent`).
+
+Part III, beyond linear separability
+    :mod:`lecture_pkg.networks`
+        committee and parity machines (``ParityMachine``) and the multilayer perceptron
+        with backpropagation (``MLP``).
+    :mod:`lecture_pkg.kernel_machines`
+        the kernels (:mod:`~lecture_pkg.kernel_machines.kernels`), the AdaTron/SMO
+        solvers (:mod:`~lecture_pkg.kernel_machines.solvers`), the support vector machine
+        ``KernelAdaTron``, the kernel perceptron ``KernelPerceptron``, the linear
+        programming machine ``LPMachine``, minimal expansion set reduction
+        (:mod:`~lecture_pkg.kernel_machines.mesr`) and Frieß and Harrison's experiments.
+
+Part IV, prototypes and evaluation
+    :mod:`lecture_pkg.prototypes`
+        distances (:mod:`~lecture_pkg.prototypes.distances`),
+        ``NearestNeighborClassifier``, ``NearestPrototypeClassifier``, ``LVQ1``, ``GLVQ``
+        and ``GMLVQ``.
+    :mod:`lecture_pkg.evaluation`
+        bias and variance, cross-validation and model selection, ROC curves and
+        confusion matrices.
+
+Shared by all
+    :mod:`lecture_pkg.datasets`
+        every data set of the course: the notes' examples, generators, real data.
+    :mod:`lecture_pkg.plotting`
+        figure helpers for one look (decision regions, prototypes, hyperplanes).
+    :mod:`lecture_pkg.widgets`
+        the interactive explorers of the notebooks (ipywidgets).
+    :mod:`lecture_pkg.results`
+        reporting a reproduced result beside the stated one, and the ledger page.
+    :mod:`lecture_pkg.validation`
+        input checks and the hyper-parameter tables (``check_params``).
+
+The tools that build the book (``make refresh``, ``make bench``) are not part of the
+package; they live in ``tools/`` in the repository.
 """
 
 __version__ = "0.1.0"

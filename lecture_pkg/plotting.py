@@ -14,13 +14,21 @@ from matplotlib.ticker import MaxNLocator
 __all__ = [
     "POSITIVE_COLOR",
     "NEGATIVE_COLOR",
+    "LINE_COLOR",
     "use_book_style",
     "plot_labelled_points",
-    "plot_hyperplane",
     "mark_example",
+    "plot_hyperplane",
     "plot_decision_regions",
     "plot_errors_per_epoch",
     "plot_update_sequence",
+    "CLASS_COLORS",
+    "CLASS_MARKERS",
+    "plot_classes",
+    "plot_prototypes",
+    "plot_prototype_paths",
+    "plot_nearest_regions",
+    "lambert_projection",
 ]
 
 POSITIVE_COLOR = "#1f5fa8"
@@ -145,7 +153,7 @@ def plot_errors_per_epoch(errors, ax=None, **bar_kw):
 def plot_update_sequence(X, y, history, *, axes=None, lim=3.0, titles=None, ncols=2):
     """Small multiples: the data and the separating line before and after every update.
 
-    ``history`` is a :class:`lecture_pkg.perceptron.PerceptronHistory`.  The example
+    ``history`` is a :class:`lecture_pkg.linear.PerceptronHistory`.  The example
     that triggered each update is circled.  Panels are laid out in rows of ``ncols``
     unless ``axes`` are given.  Returns the flat array of the axes used.
     """
@@ -173,3 +181,103 @@ def plot_update_sequence(X, y, history, *, axes=None, lim=3.0, titles=None, ncol
         title = titles[k] if titles is not None else default
         ax.set_title(f"{title}\n$b={b:.3g}$, $w=({w[0]:.3g}, {w[1]:.3g})$", fontsize=9)
     return axes[:n_panels]
+
+
+# ---------------------------------------------------------------- several classes (prototypes)
+
+CLASS_COLORS = ("#1f5fa8", "#c0392b", "#e69f00", "#2a9d55", "#7b4fa0")
+CLASS_MARKERS = ("o", "s", "^", "D", "v")
+
+
+def plot_classes(X, y, ax=None, *, size=22, names=None, alpha=0.85):
+    """Scatter 2-d data with one colour and marker per class (class index = position in ``unique(y)``)."""
+    ax = _axes(ax)
+    X = np.asarray(X, dtype=float)
+    classes, idx = np.unique(np.asarray(y), return_inverse=True)
+    if len(classes) > len(CLASS_COLORS):
+        raise ValueError(f"at most {len(CLASS_COLORS)} classes can be drawn, got {len(classes)}")
+    for k, label in enumerate(classes):
+        sel = idx == k
+        name = names[k] if names is not None else f"class {label}"
+        ax.scatter(X[sel, 0], X[sel, 1], s=size, marker=CLASS_MARKERS[k], color=CLASS_COLORS[k],
+                   alpha=alpha, linewidths=0.4, edgecolors="white", label=name, zorder=3)
+    return ax
+
+
+def plot_prototypes(W, classes, ax=None, *, size=260, label="prototypes"):
+    """Draw prototypes as large class-coloured markers with a black edge.
+
+    ``classes`` holds class indices ``0, 1, ...`` (as in ``PrototypeTrainer.c``).
+    """
+    ax = _axes(ax)
+    W = np.asarray(W, dtype=float)
+    classes = np.asarray(classes, dtype=int)
+    for k in np.unique(classes):
+        sel = classes == k
+        ax.scatter(W[sel, 0], W[sel, 1], s=size, marker=CLASS_MARKERS[k], color=CLASS_COLORS[k],
+                   edgecolors="black", linewidths=1.8, zorder=5,
+                   label=label if k == classes.min() else None)
+    return ax
+
+
+def plot_prototype_paths(history, classes, ax=None, *, start_marker=True):
+    """Trajectories of the prototypes: ``history`` has shape (epochs + 1, M, 2)."""
+    ax = _axes(ax)
+    H = np.asarray(history, dtype=float)
+    if H.ndim != 3 or H.shape[2] != 2:
+        raise ValueError(f"history must have shape (T, M, 2), got {H.shape}")
+    classes = np.asarray(classes, dtype=int)
+    for j in range(H.shape[1]):
+        color = CLASS_COLORS[classes[j]]
+        ax.plot(H[:, j, 0], H[:, j, 1], "-", color="black", lw=2.6, zorder=4, alpha=0.6)
+        ax.plot(H[:, j, 0], H[:, j, 1], "-", color=color, lw=1.4, zorder=4)
+        if start_marker:
+            ax.scatter(*H[0, j], s=60, marker="x", color="black", linewidths=1.5, zorder=5)
+    return ax
+
+
+def plot_nearest_regions(predict, X, ax=None, *, n_classes=None, resolution=200, pad=0.5,
+                         alpha=0.16):
+    """Shade the plane by the class that ``predict`` assigns (class indices ``0, 1, ...``).
+
+    ``predict`` maps an (n, 2) array to class indices, e.g.
+    ``lambda G: model.predict(G)`` for integer labels ``0 .. C-1``.  The borders of a
+    nearest prototype classifier with the Euclidean distance are piecewise linear.
+    """
+    ax = _axes(ax)
+    X = np.asarray(X, dtype=float)
+    lo, hi = X.min(axis=0) - pad, X.max(axis=0) + pad
+    g1, g2 = np.meshgrid(np.linspace(lo[0], hi[0], resolution), np.linspace(lo[1], hi[1], resolution))
+    labels = np.asarray(predict(np.c_[g1.ravel(), g2.ravel()])).reshape(g1.shape).astype(int)
+    C = int(labels.max()) + 1 if n_classes is None else int(n_classes)
+    ax.contourf(g1, g2, labels, levels=np.arange(C + 1) - 0.5,
+                cmap=ListedColormap(CLASS_COLORS[:C]), alpha=alpha)
+    ax.contour(g1, g2, labels, levels=np.arange(C) + 0.5, colors="#555555", linewidths=0.8)
+    ax.set_xlim(lo[0], hi[0])
+    ax.set_ylim(lo[1], hi[1])
+    return ax
+
+
+# ---------------------------------------------------------------- maps of the sphere
+
+def lambert_projection(W, centre) -> np.ndarray:
+    """Lambert azimuthal equal-area projection of unit vectors ``W`` (M, 3) about ``centre``.
+
+    A point at angle ``theta`` from the centre lands at radius ``2 sin(theta / 2)``
+    (0 at the centre, 2 at the antipode); the map preserves areas.
+    """
+    W = np.atleast_2d(np.asarray(W, dtype=float))
+    c = np.asarray(centre, dtype=float)
+    c = c / np.linalg.norm(c)
+    # an orthonormal basis (e1, e2) of the plane orthogonal to the centre
+    helper = np.eye(3)[np.argmin(np.abs(c))]
+    e1 = np.cross(c, helper)
+    e1 /= np.linalg.norm(e1)
+    e2 = np.cross(c, e1)
+    W = W / np.linalg.norm(W, axis=1, keepdims=True)
+    cos_t = np.clip(W @ c, -1.0, 1.0)
+    u, v = W @ e1, W @ e2
+    norm = np.hypot(u, v)
+    radius = np.sqrt(2.0 * (1.0 - cos_t))              # = 2 sin(theta / 2)
+    scale = np.divide(radius, norm, out=np.zeros_like(norm), where=norm > 0)
+    return np.c_[u * scale, v * scale]

@@ -22,12 +22,47 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["format_value", "format_limit", "below", "format_small", "report", "stated_results",
+__all__ = ["toc_documents", "book_notebooks", "format_value", "format_limit", "below", "format_small", "report", "stated_results",
            "find_reproductions", "ledger", "ledger_html"]
 
 RESULT_MARKER = re.compile(r"^#\s*result:\s*([A-Z]\.\d+)\s*$")
 _ROW = re.compile(r"^\|\s*([A-Z]\.\d+)\s*\|\s*(.*?)\s*\|\s*(.*?)\s*\|\s*$")
 _GROUP = re.compile(r"^##\s+([A-Z])\s+[—-]\s+(.*)$")
+
+
+LEDGER_NAME = "ledger.ipynb"
+
+
+def toc_documents(toc_path: str | Path) -> list[str]:
+    """The documents a Jupyter Book ``_toc.yml`` lists (``root`` and every ``file:``), in order.
+
+    Paths are as written in the toc, relative to the book's source directory and
+    without suffix.  A plain line scan: the toc format needs no YAML parser for this.
+    """
+    docs = []
+    for line in Path(toc_path).read_text(encoding="utf-8").splitlines():
+        if m := re.match(r"^\s*(?:-\s*)?(?:root|file):\s*(\S+)\s*$", line):
+            docs.append(m.group(1))
+    return docs
+
+
+def book_notebooks(book_dir: str | Path, toc_path: str | Path | None = None) -> list[Path]:
+    """The notebooks of the book in execution order: chapters in toc order, the ledger last.
+
+    Only notebooks the table of contents lists belong to the book; ``toc_path`` defaults
+    to ``_toc.yml`` beside ``book_dir``.  Without a toc file every notebook under
+    ``book_dir`` is taken, sorted by path.
+    """
+    book_dir = Path(book_dir)
+    toc_path = Path(toc_path) if toc_path is not None else book_dir.resolve().parent / "_toc.yml"
+    if toc_path.exists():
+        root = toc_path.resolve().parent
+        paths = [root / f"{doc}.ipynb" for doc in toc_documents(toc_path)]
+        paths = [book_dir / p.relative_to(book_dir.resolve()) for p in paths if p.exists()]
+    else:
+        paths = sorted(p for p in book_dir.rglob("*.ipynb")
+                       if ".ipynb_checkpoints" not in p.parts and "_build" not in p.parts)
+    return [p for p in paths if p.name != LEDGER_NAME] + [p for p in paths if p.name == LEDGER_NAME]
 
 
 def format_value(value, digits: int = 6) -> str:
@@ -171,9 +206,8 @@ def find_reproductions(book_dir: str | os.PathLike) -> list[Reproduction]:
     """Scan the book's notebooks for ``# result: <ID>`` cells and their stored output.
 
     The book's notebooks are those its table of contents lists (see
-    :func:`lecture_pkg.notebooks.book_notebooks`), in toc order.
+    :func:`book_notebooks`), in toc order.
     """
-    from .notebooks import book_notebooks
 
     book_dir = Path(book_dir)
     found = []

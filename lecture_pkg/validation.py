@@ -15,7 +15,7 @@ import numbers
 import numpy as np
 
 __all__ = ["as_plus_minus", "check_inputs", "check_positive", "check_positive_int", "resolve_rng",
-           "Interval", "Options", "check_params", "POSITIVE", "NON_NEGATIVE", "COUNT", "NON_ZERO"]
+           "Interval", "Options", "check_params", "check_scalar", "POSITIVE", "NON_NEGATIVE", "COUNT", "NON_ZERO"]
 
 
 def as_plus_minus(y: np.ndarray) -> np.ndarray:
@@ -182,3 +182,21 @@ def check_params(estimator) -> None:
             allowed = " or ".join(_describe(c) for c in constraints)
             raise ValueError(f"{type(estimator).__name__}: the parameter {name!r} must be {allowed}; "
                              f"got {value!r}")
+
+
+def check_scalar(value, name: str, *constraints):
+    """Check one argument of a plain function against constraints of the tables; return it.
+
+    The same constraints as in ``_parameter_constraints`` (any one must hold), so a plain
+    function and an estimator refuse a value with the same words, for example
+    ``check_scalar(eta, "eta", POSITIVE)`` or ``check_scalar(k, "k", COUNT)``.
+
+    Raises
+    ------
+    ValueError
+        Naming the argument, what it must be and what it is.
+    """
+    if not any(_satisfied(c, value) for c in constraints):
+        allowed = " or ".join(_describe(c) for c in constraints)
+        raise ValueError(f"{name} must be {allowed}, got {value!r}")
+    return value

@@ -1,4 +1,4 @@
-"""Tests of lecture_pkg.benchmarks (tiny sizes, no timing assertions) and of the fast
+"""Tests of tools.benchmarks (tiny sizes, no timing assertions) and of the fast
 paths it measures: the blocked scan of RosenblattTrainer against stepping one example
 at a time, and the AdaTron loop against a plain reference implementation."""
 
@@ -7,12 +7,12 @@ import json
 import numpy as np
 import pytest
 
-from lecture_pkg import benchmarks as bm
 from lecture_pkg import datasets
-from lecture_pkg.perceptron import Perceptron, RosenblattTrainer, augment
+from lecture_pkg.kernel_machines import adatron_embeddings, box_kkt_violation
+from lecture_pkg.linear import Perceptron, RosenblattTrainer, augment, learning_curves
 from lecture_pkg.prototypes import glvq_cost, glvq_gradients
-from lecture_pkg.stability import adatron_embeddings, box_kkt_violation
-from lecture_pkg.teacher_student import learning_curves
+
+from tools import benchmarks as bm
 
 ROW_KEYS = {"benchmark", "ours", "theirs", "size", "n_features", "time_ours", "time_theirs", "ratio",
             "repeats_ours", "repeats_theirs", "acc_ours", "acc_theirs", "extra"}

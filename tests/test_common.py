@@ -15,22 +15,19 @@ import pytest
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from lecture_pkg import regression as reg
-from lecture_pkg.kernel_perceptron import KernelPerceptron
-from lecture_pkg.kernels import NotPSDWarning
-from lecture_pkg.lp_machine import LPMachine
-from lecture_pkg.machines import ParityMachine
-from lecture_pkg.naive_bayes import CategoricalNaiveBayes, GaussianNaiveBayes
-from lecture_pkg.nonseparable import Pocket, SoftMarginAdaTron
-from lecture_pkg.perceptron import Perceptron
-from lecture_pkg.prototypes import GLVQ, GMLVQ, LVQ1, NearestNeighborClassifier, NearestPrototypeClassifier
-from lecture_pkg.stability import Adaline, AdaTron, LearningRateWarning, MinOver
-from lecture_pkg.svm import DualPerceptron, KernelAdaTron
+from lecture_pkg.kernel_machines import (KernelAdaTron, KernelPerceptron, LearningRateWarning,
+                                         LPMachine, NotPSDWarning)
+from lecture_pkg.learning import regression as reg
+from lecture_pkg.linear import Adaline, AdaTron, MinOver, Perceptron, Pocket, SoftMarginAdaTron
+from lecture_pkg.networks import ParityMachine
+from lecture_pkg.probabilistic import CategoricalNaiveBayes, GaussianNaiveBayes
+from lecture_pkg.prototypes import (GLVQ, GMLVQ, LVQ1, NearestNeighborClassifier,
+                                    NearestPrototypeClassifier)
 from lecture_pkg.validation import Interval, Options
 
 ESTIMATORS = [
     Perceptron, MinOver, AdaTron, Adaline, Pocket, SoftMarginAdaTron, ParityMachine,
-    KernelAdaTron, DualPerceptron, KernelPerceptron, LPMachine,
+    KernelAdaTron, KernelPerceptron, LPMachine,
     NearestNeighborClassifier, NearestPrototypeClassifier, LVQ1, GLVQ, GMLVQ,
     CategoricalNaiveBayes, GaussianNaiveBayes, reg.RidgeRegression, reg.BayesianLinearRegression,
 ]
@@ -45,7 +42,7 @@ VARIANTS = [
     ParityMachine(n_steps=200, random_state=0), ParityMachine(trainer="grandmother"),
     KernelAdaTron(max_epochs=300), KernelAdaTron(kernel="linear", C=10.0, max_epochs=300),
     KernelAdaTron(kernel="precomputed", check_psd="warn", max_epochs=300),
-    DualPerceptron(max_epochs=20), DualPerceptron(kernel="rbf", max_epochs=20),
+    KernelPerceptron(kernel="poly", convention="mooney", max_epochs=20),
     KernelPerceptron(max_epochs=20), KernelPerceptron(kernel="linear", max_epochs=20),
     KernelPerceptron(shuffle=True, random_state=0, fit_intercept=False, max_epochs=20),
     LPMachine(C=0.1, fit_intercept=False), LPMachine(kernel="linear", C=0.01),

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from lecture_pkg import datasets
-from lecture_pkg.perceptron import geometric_margin, max_margin_hyperplane
+from lecture_pkg.linear import geometric_margin, max_margin_hyperplane
 
 
 def test_koski_example_variants_differ_only_in_point_six():

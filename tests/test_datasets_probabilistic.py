@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from lecture_pkg import datasets
-from lecture_pkg import regression as reg
+from lecture_pkg.learning import regression as reg
 
 
 def test_fair_die():

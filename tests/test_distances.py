@@ -1,4 +1,4 @@
-"""Tests of lecture_pkg.distances: Biehl eqs. (5.10)-(5.15) against scipy and by hand."""
+"""Tests of lecture_pkg.prototypes.distances: Biehl eqs. (5.10)-(5.15) against scipy and by hand."""
 
 from functools import partial
 
@@ -6,20 +6,10 @@ import numpy as np
 import pytest
 from scipy.spatial.distance import cdist
 
-from lecture_pkg.distances import (
-    euclidean,
-    inner_product_distance,
-    kernel_distance,
-    linear_kernel,
-    mahalanobis_matrix,
-    minkowski,
-    polynomial_kernel,
-    quadratic_form_distance,
-    rbf_kernel,
-    relevance_distance,
-    relevance_distance_gradients,
-    squared_euclidean,
-)
+from lecture_pkg.prototypes import (euclidean, inner_product_distance, kernel_distance,
+                                    linear_kernel, mahalanobis_matrix, minkowski, polynomial_kernel,
+                                    quadratic_form_distance, rbf_kernel, relevance_distance,
+                                    relevance_distance_gradients, squared_euclidean)
 
 
 @pytest.fixture

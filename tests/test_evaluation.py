@@ -8,16 +8,14 @@ from scipy.stats import mannwhitneyu, norm
 from sklearn import metrics
 from sklearn.dummy import DummyClassifier
 from sklearn.linear_model import LinearRegression
-from sklearn.model_selection import (
-    GridSearchCV,
-    KFold,
-    LeaveOneOut as SkLeaveOneOut,
-    cross_val_score,
-)
+from sklearn.model_selection import GridSearchCV, KFold
+from sklearn.model_selection import LeaveOneOut as SkLeaveOneOut
+from sklearn.model_selection import cross_val_score
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import PolynomialFeatures
 
+from lecture_pkg import datasets
 from lecture_pkg import evaluation as ev
 
 
@@ -414,12 +412,12 @@ def test_add_spurious_feature():
     rng = np.random.default_rng(11)
     y = rng.choice([-1, 1], 400)
     X = rng.normal(size=(400, 3))
-    Xs = ev.add_spurious_feature(X, y, 0.9, rng)
+    Xs = datasets.add_spurious_feature(X, y, 0.9, rng)
     assert Xs.shape == (400, 4)
     np.testing.assert_array_equal(Xs[:, :3], X)
     acc = np.mean(np.sign(Xs[:, 3]) == y)
     assert 0.85 < acc < 0.95
-    useless = ev.add_spurious_feature(X, y, 0.5, rng)
+    useless = datasets.add_spurious_feature(X, y, 0.5, rng)
     assert abs(np.mean(np.sign(useless[:, 3]) == y) - 0.5) < 0.1
-    with pytest.raises(ValueError, match="probability"):
-        ev.add_spurious_feature(X, y, 1.5, rng)
+    with pytest.raises(ValueError, match="strength must be a finite number in \\[0, 1\\]"):
+        datasets.add_spurious_feature(X, y, 1.5, rng)

@@ -1,9 +1,9 @@
-"""Tests of lecture_pkg.hopfield: storage, dynamics, energy and retrieval (Biehl sec. 1.3.1)."""
+"""Tests of lecture_pkg.neurons.hopfield: storage, dynamics, energy and retrieval (Biehl sec. 1.3.1)."""
 
 import numpy as np
 import pytest
 
-from lecture_pkg import hopfield as hp
+from lecture_pkg.neurons import hopfield as hp
 
 
 @pytest.fixture

@@ -1,18 +1,10 @@
-"""Tests of lecture_pkg.kernel_data: the data sets and protocol of Frieß and Harrison §4."""
+"""Tests of lecture_pkg.kernel_machines.experiments: the data sets and protocol of Frieß and Harrison §4."""
 
 import numpy as np
 import pytest
 
-from lecture_pkg.kernel_data import (
-    PAPER_SIGMAS,
-    PAPER_TABLES,
-    breast_cancer,
-    is_mirror_symmetric,
-    mirror_symmetry,
-    paper_experiment,
-    random_split,
-    two_spirals,
-)
+from lecture_pkg.datasets import breast_cancer, is_mirror_symmetric, mirror_symmetry, two_spirals
+from lecture_pkg.kernel_machines import PAPER_SIGMAS, PAPER_TABLES, paper_experiment, random_split
 
 
 def test_two_spirals_benchmark_geometry():

@@ -1,4 +1,4 @@
-"""Tests of lecture_pkg.kernel_perceptron (Frieß and Harrison §2.1–2.3)."""
+"""Tests of lecture_pkg.kernel_machines.kernel_perceptron (Frieß and Harrison §2.1–2.3)."""
 
 import warnings
 
@@ -7,15 +7,10 @@ import pytest
 from sklearn.datasets import make_circles
 from sklearn.exceptions import ConvergenceWarning
 
-from lecture_pkg.kernel_data import two_spirals
-from lecture_pkg.kernels import gamma_from_sigma, polynomial_kernel, quadratic_feature_map, rbf_kernel
-from lecture_pkg.kernel_perceptron import (
-    KernelPerceptron,
-    explicit_perceptron,
-    kernel_perceptron,
-    presentation_order,
-)
-from lecture_pkg.svm import dual_perceptron
+from lecture_pkg.datasets import two_spirals
+from lecture_pkg.kernel_machines import (KernelPerceptron, dual_perceptron, explicit_perceptron,
+                                         gamma_from_sigma, kernel_perceptron, polynomial_kernel,
+                                         presentation_order, quadratic_feature_map, rbf_kernel)
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""Tests of lecture_pkg.kernels: Biehl (4.28)-(4.31), Fig. 4.4 and Mooney's kernel slides."""
+"""Tests of lecture_pkg.kernel_machines.kernels: Biehl (4.28)-(4.31), Fig. 4.4 and Mooney's kernel slides."""
 
 import math
 import warnings
@@ -8,23 +8,12 @@ import pytest
 from sklearn.metrics.pairwise import polynomial_kernel as sk_poly
 from sklearn.metrics.pairwise import rbf_kernel as sk_rbf
 
-from lecture_pkg.kernels import (
-    DIETRICH_NORMAL,
-    NotPSDError,
-    NotPSDWarning,
-    check_gram,
-    dietrich_map,
-    gamma_from_sigma,
-    is_psd,
-    kernel_matrix,
-    linear_kernel,
-    min_eigenvalue,
-    polynomial_feature_dimension,
-    polynomial_kernel,
-    quadratic_feature_map,
-    rbf_kernel,
-)
-from lecture_pkg.separability import is_linearly_separable
+from lecture_pkg.kernel_machines import (DIETRICH_NORMAL, NotPSDError, NotPSDWarning, check_gram,
+                                         dietrich_map, gamma_from_sigma, is_psd, kernel_matrix,
+                                         linear_kernel, min_eigenvalue,
+                                         polynomial_feature_dimension, polynomial_kernel,
+                                         quadratic_feature_map, rbf_kernel)
+from lecture_pkg.linear import is_linearly_separable
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""Tests of lecture_pkg.lp_machine (Frieß and Harrison §2.5, eqs. 13–16)."""
+"""Tests of lecture_pkg.kernel_machines.lp_machine (Frieß and Harrison §2.5, eqs. 13–16)."""
 
 
 import numpy as np
@@ -6,17 +6,9 @@ import pytest
 from scipy.optimize import linprog
 from sklearn.datasets import make_moons
 
-from lecture_pkg.datasets import xor
-from lecture_pkg.kernel_data import two_spirals
-from lecture_pkg.kernels import rbf_kernel
-from lecture_pkg.lp_machine import (
-    LPError,
-    LPMachine,
-    lp_machine,
-    lp_matrices,
-    minnick_muroga_lp,
-    solve_lp,
-)
+from lecture_pkg.datasets import two_spirals, xor
+from lecture_pkg.kernel_machines import (LPError, LPMachine, lp_machine, lp_matrices,
+                                         minnick_muroga_lp, rbf_kernel, solve_lp)
 
 
 @pytest.fixture(scope="module")

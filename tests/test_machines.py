@@ -1,4 +1,4 @@
-"""Tests of lecture_pkg.machines: committee and parity machines (4.7)-(4.15)."""
+"""Tests of lecture_pkg.networks.machines: committee and parity machines (4.7)-(4.15)."""
 
 
 import numpy as np
@@ -6,17 +6,10 @@ import pytest
 from sklearn.exceptions import ConvergenceWarning
 
 from lecture_pkg import datasets
-from lecture_pkg.machines import (
-    ParityMachine,
-    committee_output,
-    grandmother_unit,
-    grow_parity_machine,
-    hidden_states,
-    lift_to_sphere,
-    parity_output,
-    xor_parity_machine,
-)
-from lecture_pkg.perceptron import sign
+from lecture_pkg.linear import sign
+from lecture_pkg.networks import (ParityMachine, committee_output, grandmother_unit,
+                                  grow_parity_machine, hidden_states, lift_to_sphere, parity_output,
+                                  xor_parity_machine)
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""Tests of lecture_pkg.mesr: minimal expansion set reduction (Frieß and Harrison §3)."""
+"""Tests of lecture_pkg.kernel_machines.mesr: minimal expansion set reduction (Frieß and Harrison §3)."""
 
 import warnings
 
@@ -6,17 +6,10 @@ import numpy as np
 import pytest
 from sklearn.svm import SVC
 
-from lecture_pkg.kernel_data import two_spirals
-from lecture_pkg.kernels import linear_kernel, polynomial_kernel, quadratic_feature_map, rbf_kernel
-from lecture_pkg.mesr import (
-    NoReductionWarning,
-    expansion_rank,
-    feature_space_residual,
-    loo_ratio,
-    mesr,
-    row_dependency,
-    t_mesr,
-)
+from lecture_pkg.datasets import two_spirals
+from lecture_pkg.kernel_machines import (NoReductionWarning, expansion_rank, feature_space_residual,
+                                         linear_kernel, loo_ratio, mesr, polynomial_kernel,
+                                         quadratic_feature_map, rbf_kernel, row_dependency, t_mesr)
 
 
 def test_poly2_in_the_plane_keeps_six_vectors_and_f_unchanged():

@@ -1,9 +1,11 @@
-"""Tests of lecture_pkg.mlp: sigmoid MLP and backpropagation in the slides' convention."""
+"""Tests of lecture_pkg.networks.mlp: sigmoid MLP and backpropagation in the slides' convention."""
 
 import numpy as np
 import pytest
 
-from lecture_pkg.mlp import MLP, numerical_gradient, sigmoid, slides_example, train_xor, xor_threshold_network
+from lecture_pkg.networks import (MLP, numerical_gradient, slides_example, train_xor,
+                                  xor_threshold_network)
+from lecture_pkg.neurons import sigmoid
 
 
 def test_sigmoid_values_and_no_overflow():

@@ -1,4 +1,4 @@
-"""Tests of lecture_pkg.naive_bayes against the slides' examples and scikit-learn."""
+"""Tests of lecture_pkg.probabilistic.naive_bayes against the slides' examples and scikit-learn."""
 
 import warnings
 
@@ -8,13 +8,8 @@ from sklearn.datasets import load_iris, load_wine
 from sklearn.naive_bayes import CategoricalNB, GaussianNB
 
 from lecture_pkg import datasets
-from lecture_pkg.naive_bayes import (
-    CategoricalNaiveBayes,
-    GaussianNaiveBayes,
-    UndefinedPosteriorWarning,
-    UnseenCategoryWarning,
-    m_estimate,
-)
+from lecture_pkg.probabilistic import (CategoricalNaiveBayes, GaussianNaiveBayes,
+                                       UndefinedPosteriorWarning, UnseenCategoryWarning, m_estimate)
 
 QUERY = [["medium", "red", "circle"]]
 

@@ -1,21 +1,12 @@
-"""Tests of lecture_pkg.neurons: activation functions and feed-forward networks (Biehl ch. 1)."""
+"""Tests of lecture_pkg.neurons.units: activation functions and feed-forward networks (Biehl ch. 1)."""
 
 import numpy as np
 import pytest
 from scipy.special import expit
 
-from lecture_pkg.neurons import (
-    feed_forward,
-    hebb_update,
-    layer_forward,
-    mcculloch_pitts,
-    one_hidden_layer,
-    perceptron_output,
-    sigmoid_activation,
-    sigmoid_derivative,
-    tanh_activation,
-    tanh_derivative,
-)
+from lecture_pkg.neurons import (feed_forward, hebb_update, layer_forward, mcculloch_pitts,
+                                 one_hidden_layer, perceptron_output, sigmoid_activation,
+                                 sigmoid_derivative, tanh_activation, tanh_derivative)
 
 GRID = np.linspace(-5, 5, 401)
 

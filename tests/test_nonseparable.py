@@ -1,4 +1,4 @@
-"""Tests of lecture_pkg.nonseparable: (4.1), the Pocket algorithm (4.2), the soft margin (4.3)-(4.6)."""
+"""Tests of lecture_pkg.linear.nonseparable: (4.1), the Pocket algorithm (4.2), the soft margin (4.3)-(4.6)."""
 
 import warnings
 
@@ -8,17 +8,10 @@ from scipy.optimize import minimize
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import LinearSVC
 
-from lecture_pkg.nonseparable import (
-    Pocket,
-    SoftMarginAdaTron,
-    min_errors_2d,
-    n_errors,
-    pocket,
-    primal_objective,
-    soft_margin_adatron,
-    support_vector_categories,
-)
-from lecture_pkg.stability import AdaTron, correlation_matrix, dual_objective
+from lecture_pkg.kernel_machines import dual_objective
+from lecture_pkg.linear import (AdaTron, Pocket, SoftMarginAdaTron, correlation_matrix,
+                                min_errors_2d, n_errors, pocket, primal_objective,
+                                soft_margin_adatron, support_vector_categories)
 
 
 def noisy_teacher(P, N, flip, seed):

@@ -1,11 +1,13 @@
-"""Tests of lecture_pkg.notebooks (the engine of `make refresh`)."""
+"""Tests of tools/refresh.py (the engine of `make refresh`) and the toc reading it shares with the ledger."""
 
 import json
 from pathlib import Path
 
 import nbformat
 
-from lecture_pkg import notebooks
+from lecture_pkg import results
+
+from tools import refresh as notebooks
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -15,12 +17,12 @@ def test_book_notebooks_puts_the_ledger_last(tmp_path):
         path = tmp_path / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("{}")
-    order = [p.relative_to(tmp_path).as_posix() for p in notebooks.book_notebooks(tmp_path)]
+    order = [p.relative_to(tmp_path).as_posix() for p in results.book_notebooks(tmp_path)]
     assert order == ["a/x.ipynb", "b/z.ipynb", "ledger.ipynb"]
 
 
 def test_the_real_book_ends_with_its_ledger():
-    order = notebooks.book_notebooks(ROOT / "book")
+    order = results.book_notebooks(ROOT / "book")
     assert order[-1].name == "ledger.ipynb" and len(order) >= 2
 
 
@@ -59,16 +61,16 @@ def test_the_table_of_contents_decides_what_belongs_to_the_book(tmp_path):
                  "a/draft_not_in_toc.ipynb", "intro.md"]:
         (book / name).parent.mkdir(parents=True, exist_ok=True)
         (book / name).write_text("{}")
-    assert notebooks.toc_documents(tmp_path / "_toc.yml") == [
+    assert results.toc_documents(tmp_path / "_toc.yml") == [
         "book/intro", "book/b/second", "book/a/first", "book/a/first_section", "book/ledger"]
-    order = [p.relative_to(book).as_posix() for p in notebooks.book_notebooks(book)]
+    order = [p.relative_to(book).as_posix() for p in results.book_notebooks(book)]
     assert order == ["b/second.ipynb", "a/first.ipynb", "a/first_section.ipynb", "ledger.ipynb"]
 
 
 def test_no_code_line_is_wider_than_the_book_shows():
     """The HTML code column shows about 80 characters; longer lines scroll sideways."""
     too_long = []
-    paths = notebooks.book_notebooks(ROOT / "book", ROOT / "_toc.yml")
+    paths = results.book_notebooks(ROOT / "book", ROOT / "_toc.yml")
     assert len(paths) >= 10
     for path in paths:
         nb = json.loads(path.read_text(encoding="utf-8"))

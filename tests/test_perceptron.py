@@ -1,4 +1,4 @@
-"""Tests of lecture_pkg.perceptron against the lecture notes and scikit-learn."""
+"""Tests of lecture_pkg.linear.perceptron against the lecture notes and scikit-learn."""
 
 import warnings
 
@@ -9,18 +9,9 @@ from sklearn.linear_model import Perceptron as SkPerceptron
 from sklearn.svm import SVC
 
 from lecture_pkg import datasets
-from lecture_pkg.perceptron import (
-    Perceptron,
-    RosenblattTrainer,
-    augment,
-    data_radius,
-    geometric_margin,
-    local_potentials,
-    max_margin_hyperplane,
-    novikoff_bound,
-    sign,
-)
-
+from lecture_pkg.linear import (Perceptron, RosenblattTrainer, augment, data_radius,
+                                geometric_margin, local_potentials, max_margin_hyperplane,
+                                novikoff_bound, sign)
 
 # ---------------------------------------------------------------- plain functions
 

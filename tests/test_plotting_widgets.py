@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from lecture_pkg import datasets, plotting
-from lecture_pkg.perceptron import Perceptron
+from lecture_pkg.linear import Perceptron
 from lecture_pkg.widgets import PerceptronExplorer
 
 

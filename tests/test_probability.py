@@ -1,4 +1,4 @@
-"""Tests of lecture_pkg.probability: joint tables, Bayes' rule, the Bayes classifier, networks."""
+"""Tests of lecture_pkg.probabilistic.bayes: joint tables, Bayes' rule, the Bayes classifier, networks."""
 
 import itertools
 
@@ -7,8 +7,9 @@ import pytest
 from scipy.stats import multivariate_normal, norm
 
 from lecture_pkg import datasets
-from lecture_pkg import probability as pr
-from lecture_pkg.naive_bayes import CategoricalNaiveBayes
+from lecture_pkg.neurons import sigmoid
+from lecture_pkg.probabilistic import CategoricalNaiveBayes
+from lecture_pkg.probabilistic import bayes as pr
 
 
 @pytest.fixture
@@ -309,10 +310,10 @@ def test_slide_case_posterior_is_the_sigmoid():
     xi = np.linspace(-30, 30, 601)
     w, b = pr.gaussian_logistic_weights(0.5, -0.5, 1.0)
     assert w.tolist() == [1.0] and b == 0.0
-    np.testing.assert_allclose(pr.gaussian_class_posterior(xi, 0.5, -0.5, 1.0), pr.sigmoid(xi),
+    np.testing.assert_allclose(pr.gaussian_class_posterior(xi, 0.5, -0.5, 1.0), sigmoid(xi),
                                rtol=1e-12, atol=1e-15)
     direct = norm.pdf(xi, 0.5, 1) / (norm.pdf(xi, 0.5, 1) + norm.pdf(xi, -0.5, 1))
-    np.testing.assert_allclose(pr.sigmoid(xi), direct, atol=1e-12)
+    np.testing.assert_allclose(sigmoid(xi), direct, atol=1e-12)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -326,7 +327,7 @@ def test_shared_covariance_posterior_is_a_sigmoid_of_a_linear_function(seed):
     w, b = pr.gaussian_logistic_weights(m1, m0, cov, prior1)
     p1 = prior1 * multivariate_normal(m1, cov).pdf(X)
     p0 = (1 - prior1) * multivariate_normal(m0, cov).pdf(X)
-    np.testing.assert_allclose(pr.sigmoid(X @ w + b), p1 / (p1 + p0), atol=1e-12)
+    np.testing.assert_allclose(sigmoid(X @ w + b), p1 / (p1 + p0), atol=1e-12)
     np.testing.assert_allclose(pr.gaussian_class_posterior(X, m1, m0, cov, prior1),
                                p1 / (p1 + p0), atol=1e-12)
 

@@ -7,23 +7,11 @@ import pytest
 from sklearn.datasets import load_iris, make_blobs
 from sklearn.neighbors import KNeighborsClassifier, NearestCentroid
 
-from lecture_pkg import distances
-from lecture_pkg.datasets import standardize
-from lecture_pkg.prototypes import (
-    GLVQ,
-    GMLVQ,
-    LVQ1,
-    NearestNeighborClassifier,
-    NearestPrototypeClassifier,
-    PrototypeTrainer,
-    class_means,
-    glvq_cost,
-    glvq_gradients,
-    init_prototypes,
-    normalize_omega,
-    relative_distance_difference,
-    three_clusters,
-)
+from lecture_pkg.datasets import standardize, three_clusters
+from lecture_pkg.prototypes import (GLVQ, GMLVQ, LVQ1, NearestNeighborClassifier,
+                                    NearestPrototypeClassifier, PrototypeTrainer, class_means,
+                                    distances, glvq_cost, glvq_gradients, init_prototypes,
+                                    normalize_omega, relative_distance_difference)
 
 
 @pytest.fixture(scope="module")

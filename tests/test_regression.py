@@ -1,4 +1,4 @@
-"""Tests of lecture_pkg.regression against the lecture's equations, numpy, scipy and scikit-learn."""
+"""Tests of lecture_pkg.learning.regression against the lecture's equations, numpy, scipy and scikit-learn."""
 
 import numpy as np
 import pytest
@@ -6,7 +6,7 @@ from scipy.optimize import minimize
 from scipy.stats import norm
 from sklearn.linear_model import LinearRegression, Ridge
 
-from lecture_pkg import regression as reg
+from lecture_pkg.learning import regression as reg
 
 
 @pytest.fixture

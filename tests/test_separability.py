@@ -1,4 +1,4 @@
-"""Tests of lecture_pkg.separability: geometry, the LP test, Boolean gates, Cover's count."""
+"""Tests of lecture_pkg.linear.separability: geometry, the LP test, Boolean gates, Cover's count."""
 
 import warnings
 from math import comb
@@ -7,21 +7,11 @@ import numpy as np
 import pytest
 
 from lecture_pkg import datasets
-from lecture_pkg.perceptron import Perceptron, max_margin_hyperplane
-from lecture_pkg.separability import (
-    BOOLEAN_INPUTS,
-    boolean_functions,
-    boolean_gate,
-    count_separable_dichotomies,
-    cover_count,
-    cover_fraction,
-    hyperplane_distance,
-    is_linearly_separable,
-    project_onto_hyperplane,
-    separable_fraction_mc,
-    separating_hyperplane,
-)
-
+from lecture_pkg.linear import (BOOLEAN_INPUTS, Perceptron, boolean_functions, boolean_gate,
+                                count_separable_dichotomies, cover_count, cover_fraction,
+                                hyperplane_distance, is_linearly_separable, max_margin_hyperplane,
+                                project_onto_hyperplane, separable_fraction_mc,
+                                separating_hyperplane)
 
 # ---------------------------------------------------------------- geometry (3.1-3.2)
 

@@ -1,4 +1,4 @@
-"""Tests of lecture_pkg.stability: MinOver, Adaline, AdaTron against the notes and independent solvers."""
+"""Tests of lecture_pkg.linear.stability: MinOver, Adaline, AdaTron against the notes and independent solvers."""
 
 import warnings
 
@@ -8,32 +8,15 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import SVC
 
 from lecture_pkg import datasets
-from lecture_pkg.perceptron import augment, geometric_margin, max_margin_hyperplane
-from lecture_pkg.stability import (
-    Adaline,
-    AdaTron,
-    LearningRateWarning,
-    MinOver,
-    adaline_embeddings,
-    adatron_embeddings,
-    correlation_matrix,
-    deckert_demo,
-    double_well_grad,
-    double_well_loss,
-    double_well_stationary_points,
-    dual_objective,
-    gd_stability_limit,
-    gradient_descent_1d,
-    kkt_residuals,
-    lms_stability_limit,
-    minover_embeddings,
-    single_sample_grad,
-    single_sample_loss,
-    stabilities,
-    stability,
-    support_vectors,
-    weights_from_embeddings,
-)
+from lecture_pkg.kernel_machines import (LearningRateWarning, adaline_embeddings,
+                                         adatron_embeddings, dual_objective, kkt_residuals,
+                                         support_vectors)
+from lecture_pkg.linear import (Adaline, AdaTron, MinOver, augment, correlation_matrix,
+                                deckert_demo, double_well_grad, double_well_loss,
+                                double_well_stationary_points, gd_stability_limit, geometric_margin,
+                                gradient_descent_1d, lms_stability_limit, max_margin_hyperplane,
+                                minover_embeddings, single_sample_grad, single_sample_loss,
+                                stabilities, stability, weights_from_embeddings)
 
 
 def angle(a, b):
@@ -532,7 +515,7 @@ def test_box_adatron_without_options_is_the_old_path(teacher_data):
 def test_box_adatron_solves_the_box_qp_and_respects_the_bounds():
     from scipy.optimize import minimize
 
-    from lecture_pkg.stability import box_kkt_violation
+    from lecture_pkg.kernel_machines import box_kkt_violation
     rng = np.random.default_rng(5)
     X = rng.normal(size=(40, 4))
     y = np.where(X[:, 0] + 0.8 * rng.normal(size=40) > 0, 1.0, -1.0)   # not separable

@@ -1,4 +1,4 @@
-"""Tests of lecture_pkg.svm: the kernel AdaTron (4.26) as an SVM, and the dual perceptron."""
+"""Tests of lecture_pkg.kernel_machines.svm: the kernel AdaTron (4.26) as an SVM, and the dual perceptron."""
 
 import warnings
 
@@ -8,17 +8,12 @@ from sklearn.datasets import make_circles, make_moons
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import SVC
 
-from lecture_pkg.kernels import NotPSDError, NotPSDWarning, polynomial_kernel, quadratic_feature_map, rbf_kernel
-from lecture_pkg.perceptron import Perceptron, augment
-from lecture_pkg.stability import AdaTron, adatron_embeddings, box_kkt_violation, dual_objective
-from lecture_pkg.svm import (
-    DualPerceptron,
-    KernelAdaTron,
-    dual_perceptron,
-    gram_of_labels,
-    kernel_adatron,
-    svm_decision,
-)
+from lecture_pkg.kernel_machines import (KernelAdaTron, KernelPerceptron, NotPSDError,
+                                         NotPSDWarning, adatron_embeddings, box_kkt_violation,
+                                         dual_objective, dual_perceptron, gram_of_labels,
+                                         kernel_adatron, polynomial_kernel, quadratic_feature_map,
+                                         rbf_kernel, svm_decision)
+from lecture_pkg.linear import AdaTron, Perceptron, augment
 
 THREE_POINTS = (np.array([[2.0, -1.0], [2.0, 1.0], [1.0, 3.0]]), np.array([1, 1, -1]))
 
@@ -220,8 +215,10 @@ def test_dual_perceptron_trace_of_the_slides():
     assert run.counts.tolist() == [0, 1, 1]
     assert [row[2] for row in run.trace] == [0, 0, 0, 0, -6, -5, 4, 0]
     assert [row[3] for row in run.trace] == [False, False, True, False, True, False, False, False]
-    m = DualPerceptron().fit(X, y)
-    assert (m.dual_coef_ @ m.support_vectors_).tolist() == [[0.0, 1.0, -2.0]]
+    # the estimator: the bias of the kernel K + 1 is the augmented input of the slides
+    m = KernelPerceptron(kernel="linear", convention="mooney").fit(X, y)
+    assert m.counts_.tolist() == [0, 1, 1] and m.n_steps_ == 8 and m.intercept_ == 0.0
+    assert (m.dual_coef_ @ m.support_vectors_).tolist() == [[1.0, -2.0]]
     np.testing.assert_allclose(m.decision_function(X), [4.0, 0.0, -5.0])
 
 
@@ -255,8 +252,9 @@ def test_dual_perceptron_warns_on_non_separable_data():
     X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
     y = np.array([-1, 1, 1, -1])
     with pytest.warns(ConvergenceWarning, match="not separable"):
-        m = DualPerceptron(max_epochs=20).fit(X, y)
+        m = KernelPerceptron(kernel="linear", convention="mooney", max_epochs=20).fit(X, y)
     assert not m.converged_
-    assert DualPerceptron(kernel="poly", degree=2).fit(X, y).score(X, y) == 1.0
+    quad = KernelPerceptron(kernel="poly", degree=2, convention="mooney").fit(X, y)
+    assert quad.score(X, y) == 1.0
 
 

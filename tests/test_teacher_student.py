@@ -1,4 +1,4 @@
-"""Tests of lecture_pkg.teacher_student: eq. (3.34), version space, Hebb, learning curves."""
+"""Tests of lecture_pkg.linear.teacher_student: eq. (3.34), version space, Hebb, learning curves."""
 
 import warnings
 
@@ -7,24 +7,11 @@ import pytest
 from sklearn.svm import SVC
 
 from lecture_pkg import datasets
-from lecture_pkg.perceptron import max_margin_hyperplane
-from lecture_pkg.teacher_student import (
-    LITERATURE_ASYMPTOTICS,
-    center_of_mass,
-    generalization_error,
-    hebb_error_theory,
-    hebb_overlap_theory,
-    hebb_student,
-    learning_curves,
-    loglog_slope,
-    max_stability_student,
-    mc_generalization_error,
-    overlap,
-    rosenblatt_student,
-    sample_version_space,
-    version_space_mask,
-)
-
+from lecture_pkg.linear import (LITERATURE_ASYMPTOTICS, center_of_mass, generalization_error,
+                                hebb_error_theory, hebb_overlap_theory, hebb_student,
+                                learning_curves, loglog_slope, max_margin_hyperplane,
+                                max_stability_student, mc_generalization_error, overlap,
+                                rosenblatt_student, sample_version_space, version_space_mask)
 
 # ---------------------------------------------------------------- eq. (3.34)
 

@@ -1,8 +1,8 @@
-"""Tests of lecture_pkg.version_space: the integer toy example of Biehl sec. 2.2."""
+"""Tests of lecture_pkg.learning.version_space: the integer toy example of Biehl sec. 2.2."""
 
 import pytest
 
-from lecture_pkg import version_space as vs
+from lecture_pkg.learning import version_space as vs
 
 
 def test_is_prime_on_small_integers():

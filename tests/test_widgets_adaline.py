@@ -5,8 +5,7 @@ import numpy as np
 import pytest
 
 from lecture_pkg import datasets
-from lecture_pkg.perceptron import augment
-from lecture_pkg.stability import gd_stability_limit, lms_stability_limit
+from lecture_pkg.linear import augment, gd_stability_limit, lms_stability_limit
 from lecture_pkg.widgets.adaline import AdalineExplorer
 
 

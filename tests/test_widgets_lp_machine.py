@@ -4,8 +4,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
-from lecture_pkg.kernel_data import two_spirals
-from lecture_pkg.widgets.lp_machine import LPMExplorer, explorer_data
+from lecture_pkg.datasets import moons, two_spirals
+from lecture_pkg.widgets.lp_machine import LPMExplorer
 
 
 @pytest.fixture(autouse=True)
@@ -24,14 +24,14 @@ def test_default_state_is_the_papers_spiral_setting():
 
 
 def test_a_larger_lpm_C_shrinks_the_l1_norm_of_alpha():
-    ex = LPMExplorer(*explorer_data("moons"), sigma=1.0, C_lpm=0.0, resolution=20)
+    ex = LPMExplorer(*moons(150, noise=0.25), sigma=1.0, C_lpm=0.0, resolution=20)
     small = ex.summary()["LPM"]["sum_alpha"]
     ex.set(C_lpm=0.3)
     assert ex.lpm.C == 0.3 and ex.summary()["LPM"]["sum_alpha"] < small
 
 
 def test_draw_has_two_panels_with_expansion_vectors():
-    ex = LPMExplorer(*explorer_data("moons"), resolution=25)
+    ex = LPMExplorer(*moons(150, noise=0.25), resolution=25)
     axes = ex.draw()
     assert len(axes) == 2
     for ax, name in zip(axes, ("LPM", "SVM")):
@@ -51,7 +51,7 @@ def test_widget_builds_and_its_controls_refit():
     c_svm.value = 10.0
     assert ex.svm.C == pytest.approx(10.0)
     data.value = "moons"
-    np.testing.assert_array_equal(ex.X, explorer_data("moons")[0])
+    np.testing.assert_array_equal(ex.X, moons(150, noise=0.25)[0])
 
 
 def test_bad_settings_are_refused():
@@ -59,9 +59,7 @@ def test_bad_settings_are_refused():
         LPMExplorer(np.zeros((3, 3)), [1, -1, 1])
     with pytest.raises(ValueError, match="label"):
         LPMExplorer(np.zeros((3, 2)), [0, 1, 1])
-    with pytest.raises(ValueError, match="data set"):
-        explorer_data("sonar")
-    ex = LPMExplorer(*explorer_data("moons"), resolution=20)
+    ex = LPMExplorer(*moons(150, noise=0.25), resolution=20)
     with pytest.raises(ValueError, match="sigma"):
         ex.set(sigma=0)
     assert ex.sigma == 0.8                                # unchanged after a refused setting

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from lecture_pkg import datasets
-from lecture_pkg.naive_bayes import CategoricalNaiveBayes
+from lecture_pkg.probabilistic import CategoricalNaiveBayes
 from lecture_pkg.widgets.naive_bayes import MEstimateExplorer
 
 

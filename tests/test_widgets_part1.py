@@ -4,8 +4,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
-from lecture_pkg import hopfield as hp
-from lecture_pkg import regression as reg
+from lecture_pkg import datasets
+from lecture_pkg.learning import regression as reg
+from lecture_pkg.neurons import hopfield as hp
 from lecture_pkg.widgets.hopfield import HopfieldExplorer
 from lecture_pkg.widgets.regression import RegressionExplorer
 
@@ -86,9 +87,9 @@ def test_regression_explorer_draws_and_its_sliders_refit():
 
 
 def test_synthetic_hubble_data():
-    d, v = reg.synthetic_hubble(500, np.random.default_rng(0), slope=500.0, sigma=100.0)
+    d, v = datasets.synthetic_hubble(500, np.random.default_rng(0), slope=500.0, sigma=100.0)
     assert d.shape == (500, 1) and v.shape == (500,)
     assert 0.05 <= d.min() and d.max() <= 2.0
     assert reg.least_squares(d, v)[0] == pytest.approx(500.0, abs=15)
     with pytest.raises(ValueError, match="galaxy"):
-        reg.synthetic_hubble(0, np.random.default_rng(0))
+        datasets.synthetic_hubble(0, np.random.default_rng(0))

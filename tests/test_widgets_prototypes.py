@@ -4,14 +4,11 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
-from lecture_pkg.prototypes import GLVQ, LVQ1, three_clusters
-from lecture_pkg.widgets.prototypes import (
-    PrototypeExplorer,
-    plot_classes,
-    plot_nearest_regions,
-    plot_prototype_paths,
-    plot_prototypes,
-)
+from lecture_pkg.datasets import three_clusters
+from lecture_pkg.plotting import (plot_classes, plot_nearest_regions, plot_prototype_paths,
+                                  plot_prototypes)
+from lecture_pkg.prototypes import GLVQ, LVQ1
+from lecture_pkg.widgets.prototypes import PrototypeExplorer
 
 
 @pytest.fixture(autouse=True)

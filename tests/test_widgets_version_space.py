@@ -4,8 +4,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
-from lecture_pkg.teacher_student import version_space_mask
-from lecture_pkg.widgets.version_space import VersionSpaceExplorer, lambert_projection
+from lecture_pkg.linear import version_space_mask
+from lecture_pkg.plotting import lambert_projection
+from lecture_pkg.widgets.version_space import VersionSpaceExplorer
 
 
 @pytest.fixture(autouse=True)

@@ -11,9 +11,8 @@ import warnings
 import matplotlib.pyplot as plt
 import numpy as np
 
-from ..perceptron import augment
+from ..linear import Adaline, augment, gd_stability_limit, lms_stability_limit
 from ..plotting import plot_hyperplane, plot_labelled_points
-from ..stability import Adaline, gd_stability_limit, lms_stability_limit
 from ._live import axes_figure, live_figure
 
 __all__ = ["AdalineExplorer"]

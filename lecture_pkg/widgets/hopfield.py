@@ -9,7 +9,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
-from .. import hopfield as hp
+from ..neurons import hopfield as hp
 from ._live import live_figure
 
 __all__ = ["HopfieldExplorer"]

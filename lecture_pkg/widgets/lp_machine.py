@@ -1,6 +1,6 @@
 """Explorer: the linear programming machine beside the support vector machine.
 
-The plain class :class:`LPMExplorer` fits an LPM (eq. 16, :class:`lecture_pkg.lp_machine.LPMachine`)
+The plain class :class:`LPMExplorer` fits an LPM (eq. 16, :class:`lecture_pkg.kernel_machines.LPMachine`)
 and an SVM (the quadratic program, scikit-learn's ``SVC``) with the same RBF kernel
 ``exp(-|a - b|^2 / sigma^2)`` (Frieß and Harrison's eq. 6) and draws both decision
 functions with their expansion vectors; ``.widget()`` wires sliders for ``sigma``, the
@@ -12,25 +12,22 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.colors import ListedColormap
-from sklearn.datasets import make_moons
 from sklearn.svm import SVC
 
-from ..kernel_data import two_spirals
-from ..kernels import gamma_from_sigma
-from ..lp_machine import LPMachine
+from ..datasets import moons, two_spirals
+from ..kernel_machines import LPMachine, gamma_from_sigma
 from ..plotting import NEGATIVE_COLOR, POSITIVE_COLOR, plot_labelled_points
 from ._live import axes_figure, live_figure
 
-__all__ = ["LPMExplorer", "explorer_data"]
+__all__ = ["LPMExplorer"]
 
 
-def explorer_data(name: str = "spirals") -> tuple[np.ndarray, np.ndarray]:
-    """The two spirals (194 points) or 150 noisy moons, labels +-1."""
+def _data(name: str) -> tuple[np.ndarray, np.ndarray]:
+    """The explorer's data sets: the two spirals (194 points) or 150 noisy moons."""
     if name == "spirals":
         return two_spirals()
     if name == "moons":
-        X, y = make_moons(150, noise=0.25, random_state=0)
-        return X, np.where(y == 1, 1.0, -1.0)
+        return moons(150, noise=0.25)
     raise ValueError(f"data set must be 'spirals' or 'moons', got {name!r}")
 
 
@@ -49,7 +46,7 @@ class LPMExplorer:
     def __init__(self, X=None, y=None, *, sigma: float = 0.8, C_lpm: float = 0.0,
                  C_svm: float = 1000.0, resolution: int = 100):
         if X is None:
-            X, y = explorer_data()
+            X, y = _data("spirals")
         self.resolution = int(resolution)
         self.sigma, self.C_lpm, self.C_svm = float(sigma), float(C_lpm), float(C_svm)
         self._set_data(X, y)
@@ -152,7 +149,7 @@ class LPMExplorer:
 
         def changed(change):
             if change["owner"] is data:
-                X, y = explorer_data(data.value)
+                X, y = _data(data.value)
                 self.set(sigma=sigma.value, C_lpm=c_lpm.value, C_svm=c_svm.value, X=X, y=y)
             else:
                 self.set(sigma=sigma.value, C_lpm=c_lpm.value, C_svm=c_svm.value)

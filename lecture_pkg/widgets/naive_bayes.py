@@ -10,7 +10,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from .. import datasets
-from ..naive_bayes import CategoricalNaiveBayes
+from ..probabilistic import CategoricalNaiveBayes
 from ._live import live_figure
 
 __all__ = ["MEstimateExplorer"]

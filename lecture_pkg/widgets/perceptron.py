@@ -9,9 +9,9 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
-from ..perceptron import RosenblattTrainer, augment
+from ..linear import RosenblattTrainer, augment
 from ..plotting import mark_example, plot_hyperplane, plot_labelled_points
-from ._live import live_figure, axes_figure
+from ._live import axes_figure, live_figure
 
 __all__ = ["PerceptronExplorer"]
 

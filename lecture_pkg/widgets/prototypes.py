@@ -3,104 +3,21 @@
 The logic lives in :class:`PrototypeExplorer`, a plain class driving
 :class:`lecture_pkg.prototypes.PrototypeTrainer` (the same engine as the estimators),
 so it can be tested without a browser; ``.widget()`` only wires buttons and sliders to
-it.  The drawing helpers for multi-class data and prototypes are public, because the
-chapter's static figures use them too.
+it.  It draws with the multi-class helpers of :mod:`lecture_pkg.plotting`.
 """
 
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
-from matplotlib.colors import ListedColormap
 
+from ..plotting import plot_classes, plot_nearest_regions, plot_prototype_paths, plot_prototypes
 from ..prototypes import PrototypeTrainer, init_prototypes
-from ._live import live_figure, axes_figure
+from ._live import axes_figure, live_figure
 
 __all__ = [
-    "CLASS_COLORS",
-    "CLASS_MARKERS",
-    "plot_classes",
-    "plot_prototypes",
-    "plot_prototype_paths",
-    "plot_nearest_regions",
     "PrototypeExplorer",
 ]
-
-CLASS_COLORS = ("#1f5fa8", "#c0392b", "#e69f00", "#2a9d55", "#7b4fa0")
-CLASS_MARKERS = ("o", "s", "^", "D", "v")
-
-
-def _axes(ax):
-    return ax if ax is not None else plt.gca()
-
-
-def plot_classes(X, y, ax=None, *, size=22, names=None, alpha=0.85):
-    """Scatter 2-d data with one colour and marker per class (class index = position in ``unique(y)``)."""
-    ax = _axes(ax)
-    X = np.asarray(X, dtype=float)
-    classes, idx = np.unique(np.asarray(y), return_inverse=True)
-    if len(classes) > len(CLASS_COLORS):
-        raise ValueError(f"at most {len(CLASS_COLORS)} classes can be drawn, got {len(classes)}")
-    for k, label in enumerate(classes):
-        sel = idx == k
-        name = names[k] if names is not None else f"class {label}"
-        ax.scatter(X[sel, 0], X[sel, 1], s=size, marker=CLASS_MARKERS[k], color=CLASS_COLORS[k],
-                   alpha=alpha, linewidths=0.4, edgecolors="white", label=name, zorder=3)
-    return ax
-
-
-def plot_prototypes(W, classes, ax=None, *, size=260, label="prototypes"):
-    """Draw prototypes as large class-coloured markers with a black edge.
-
-    ``classes`` holds class indices ``0, 1, ...`` (as in ``PrototypeTrainer.c``).
-    """
-    ax = _axes(ax)
-    W = np.asarray(W, dtype=float)
-    classes = np.asarray(classes, dtype=int)
-    for k in np.unique(classes):
-        sel = classes == k
-        ax.scatter(W[sel, 0], W[sel, 1], s=size, marker=CLASS_MARKERS[k], color=CLASS_COLORS[k],
-                   edgecolors="black", linewidths=1.8, zorder=5,
-                   label=label if k == classes.min() else None)
-    return ax
-
-
-def plot_prototype_paths(history, classes, ax=None, *, start_marker=True):
-    """Trajectories of the prototypes: ``history`` has shape (epochs + 1, M, 2)."""
-    ax = _axes(ax)
-    H = np.asarray(history, dtype=float)
-    if H.ndim != 3 or H.shape[2] != 2:
-        raise ValueError(f"history must have shape (T, M, 2), got {H.shape}")
-    classes = np.asarray(classes, dtype=int)
-    for j in range(H.shape[1]):
-        color = CLASS_COLORS[classes[j]]
-        ax.plot(H[:, j, 0], H[:, j, 1], "-", color="black", lw=2.6, zorder=4, alpha=0.6)
-        ax.plot(H[:, j, 0], H[:, j, 1], "-", color=color, lw=1.4, zorder=4)
-        if start_marker:
-            ax.scatter(*H[0, j], s=60, marker="x", color="black", linewidths=1.5, zorder=5)
-    return ax
-
-
-def plot_nearest_regions(predict, X, ax=None, *, n_classes=None, resolution=200, pad=0.5,
-                         alpha=0.16):
-    """Shade the plane by the class that ``predict`` assigns (class indices ``0, 1, ...``).
-
-    ``predict`` maps an (n, 2) array to class indices, e.g.
-    ``lambda G: model.predict(G)`` for integer labels ``0 .. C-1``.  The borders of a
-    nearest prototype classifier with the Euclidean distance are piecewise linear.
-    """
-    ax = _axes(ax)
-    X = np.asarray(X, dtype=float)
-    lo, hi = X.min(axis=0) - pad, X.max(axis=0) + pad
-    g1, g2 = np.meshgrid(np.linspace(lo[0], hi[0], resolution), np.linspace(lo[1], hi[1], resolution))
-    labels = np.asarray(predict(np.c_[g1.ravel(), g2.ravel()])).reshape(g1.shape).astype(int)
-    C = int(labels.max()) + 1 if n_classes is None else int(n_classes)
-    ax.contourf(g1, g2, labels, levels=np.arange(C + 1) - 0.5,
-                cmap=ListedColormap(CLASS_COLORS[:C]), alpha=alpha)
-    ax.contour(g1, g2, labels, levels=np.arange(C) + 0.5, colors="#555555", linewidths=0.8)
-    ax.set_xlim(lo[0], hi[0])
-    ax.set_ylim(lo[1], hi[1])
-    return ax
 
 
 class PrototypeExplorer:
@@ -170,7 +87,7 @@ class PrototypeExplorer:
 
     def draw(self, ax=None):
         """Decision regions, data, the prototypes' paths so far and their current positions."""
-        ax = _axes(ax)
+        ax = plt.gca() if ax is None else ax
         plot_nearest_regions(self.trainer.predict_classes, self.X, ax, n_classes=len(self.classes),
                              resolution=150)
         plot_classes(self.X, self.classes[self.y], ax, size=16, alpha=0.7)

@@ -9,8 +9,9 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
-from .. import regression as reg
-from ._live import live_figure, axes_figure
+from .. import datasets
+from ..learning import regression as reg
+from ._live import axes_figure, live_figure
 
 __all__ = ["RegressionExplorer"]
 
@@ -39,7 +40,7 @@ class RegressionExplorer:
                  seed: int = 0, n_max: int = 40):
         self.n_max = int(n_max)
         self.sigma = float(sigma)
-        self.d_all, self.v_all = reg.synthetic_hubble(self.n_max, np.random.default_rng(seed),
+        self.d_all, self.v_all = datasets.synthetic_hubble(self.n_max, np.random.default_rng(seed),
                                                       sigma=self.sigma)
         self.update(n_points=n_points, tau=tau)
 

@@ -11,25 +11,22 @@ import warnings
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.colors import ListedColormap
-from sklearn.datasets import make_circles, make_moons
 
+from ..datasets import circles, moons
+from ..kernel_machines import KernelAdaTron
 from ..plotting import NEGATIVE_COLOR, POSITIVE_COLOR, plot_labelled_points
-from ..svm import KernelAdaTron
-from ._live import live_figure, axes_figure
+from ._live import axes_figure, live_figure
 
-__all__ = ["SVMExplorer", "explorer_data"]
+__all__ = ["SVMExplorer"]
 
 
-def explorer_data(name: str = "moons", n_samples: int = 120, noise: float = 0.2,
-                  random_state: int = 0) -> tuple[np.ndarray, np.ndarray]:
-    """Two moons or two circles (scikit-learn's generators) with labels +-1."""
+def _data(name: str) -> tuple[np.ndarray, np.ndarray]:
+    """The explorer's data sets: 120 moons or 120 circles (:mod:`lecture_pkg.datasets`)."""
     if name == "moons":
-        X, y = make_moons(n_samples, noise=noise, random_state=random_state)
-    elif name == "circles":
-        X, y = make_circles(n_samples, noise=noise / 2, factor=0.5, random_state=random_state)
-    else:
-        raise ValueError(f"data set must be 'moons' or 'circles', got {name!r}")
-    return X, np.where(y == 1, 1, -1)
+        return moons(120, noise=0.2)
+    if name == "circles":
+        return circles(120, noise=0.1)
+    raise ValueError(f"data set must be 'moons' or 'circles', got {name!r}")
 
 
 class SVMExplorer:
@@ -45,7 +42,7 @@ class SVMExplorer:
 
     def __init__(self, X=None, y=None, *, gamma: float = 1.0, C: float = 1.0, resolution: int = 120):
         if X is None:
-            X, y = explorer_data()
+            X, y = _data("moons")
         self.X = np.asarray(X, dtype=float)
         if self.X.ndim != 2 or self.X.shape[1] != 2:
             raise ValueError(f"the explorer shows 2-d inputs; X has shape {self.X.shape}")
@@ -128,7 +125,7 @@ class SVMExplorer:
 
         def changed(change):
             if change["owner"] is data:
-                X, y = explorer_data(data.value)
+                X, y = _data(data.value)
                 self.set(gamma=gamma.value, C=C.value, X=X, y=y)
             else:
                 self.set(gamma=gamma.value, C=C.value)

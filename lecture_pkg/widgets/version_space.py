@@ -13,34 +13,11 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
-from ..plotting import NEGATIVE_COLOR, POSITIVE_COLOR
-from ..teacher_student import center_of_mass, generalization_error, version_space_mask
-from ._live import live_figure, axes_figure
+from ..linear import center_of_mass, generalization_error, version_space_mask
+from ..plotting import NEGATIVE_COLOR, POSITIVE_COLOR, lambert_projection
+from ._live import axes_figure, live_figure
 
-__all__ = ["VersionSpaceExplorer", "lambert_projection"]
-
-
-def lambert_projection(W, centre) -> np.ndarray:
-    """Lambert azimuthal equal-area projection of unit vectors ``W`` (M, 3) about ``centre``.
-
-    A point at angle ``theta`` from the centre lands at radius ``2 sin(theta / 2)``
-    (0 at the centre, 2 at the antipode); the map preserves areas.
-    """
-    W = np.atleast_2d(np.asarray(W, dtype=float))
-    c = np.asarray(centre, dtype=float)
-    c = c / np.linalg.norm(c)
-    # an orthonormal basis (e1, e2) of the plane orthogonal to the centre
-    helper = np.eye(3)[np.argmin(np.abs(c))]
-    e1 = np.cross(c, helper)
-    e1 /= np.linalg.norm(e1)
-    e2 = np.cross(c, e1)
-    W = W / np.linalg.norm(W, axis=1, keepdims=True)
-    cos_t = np.clip(W @ c, -1.0, 1.0)
-    u, v = W @ e1, W @ e2
-    norm = np.hypot(u, v)
-    radius = np.sqrt(2.0 * (1.0 - cos_t))              # = 2 sin(theta / 2)
-    scale = np.divide(radius, norm, out=np.zeros_like(norm), where=norm > 0)
-    return np.c_[u * scale, v * scale]
+__all__ = ["VersionSpaceExplorer"]
 
 
 class VersionSpaceExplorer:

@@ -1,0 +1,19 @@
+"""Every data set of the course: the lecture notes' small examples, generators and real data.
+
+Each loader returns ``X, y`` (or the table the notes print); generators take a seed or a
+``numpy.random.Generator`` and are deterministic.
+
+* the notes' examples -- :func:`koski_example`, :func:`mooney_example`,
+  :func:`biehl_fig34_example`, :func:`xor`, the probability tables (:func:`fair_die`,
+  :func:`shapes_joint`, :func:`naive_bayes_tables`, :func:`oaks`, ...);
+* generators -- :func:`teacher_student`, :func:`synthetic_hubble`, :func:`three_clusters`,
+  :func:`two_spirals`, :func:`mirror_symmetry`, :func:`add_spurious_feature`;
+* real data -- :func:`iris_setosa_vs_rest` and :func:`breast_cancer` (from scikit-learn's
+  bundled copies), :func:`standardize`.
+"""
+
+from ._examples import (koski_example, mooney_example, biehl_fig34_example, xor, IRIS_FEATURES, iris_setosa_vs_rest, standardize, teacher_student, fair_die, shapes_joint, NaiveBayesTables, naive_bayes_tables, naive_bayes_training_set, m_estimate_counts, oaks)
+from ._synthetic import (moons, circles, three_clusters, synthetic_hubble, add_spurious_feature, two_spirals, is_mirror_symmetric, mirror_symmetry)
+from ._real import (breast_cancer)
+
+__all__ = ['koski_example', 'mooney_example', 'biehl_fig34_example', 'xor', 'IRIS_FEATURES', 'iris_setosa_vs_rest', 'standardize', 'teacher_student', 'fair_die', 'shapes_joint', 'NaiveBayesTables', 'naive_bayes_tables', 'naive_bayes_training_set', 'm_estimate_counts', 'oaks', 'moons', 'circles', 'three_clusters', 'synthetic_hubble', 'add_spurious_feature', 'two_spirals', 'is_mirror_symmetric', 'mirror_symmetry', 'breast_cancer']

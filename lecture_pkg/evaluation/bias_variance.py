@@ -1,0 +1,215 @@
+"""Bias and variance of regression estimators (Biehl sec. 6.1, eqs. 6.1--6.7).
+
+* :func:`polynomial_design`, :func:`fit_polynomial`, :func:`polynomial_predict`: the
+  least-squares polynomial fits of Fig. 6.1 (via :mod:`lecture_pkg.learning.regression`);
+* :func:`polynomial_smoother`: the matrix ``L`` with ``f_H(x_eval) = L y`` of a linear
+  estimator;
+* :func:`bias_variance_linear`: bias and variance in closed form for any linear estimator;
+* :func:`bias_variance_monte_carlo`: the same averaged over simulated data sets
+  (vectorised over the sets when the estimator is linear, a loop for any other estimator).
+"""
+
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..learning import regression
+
+__all__ = [
+    "polynomial_design",
+    "fit_polynomial",
+    "polynomial_predict",
+    "polynomial_smoother",
+    "BiasVariance",
+    "bias_variance_linear",
+    "bias_variance_monte_carlo",
+]
+
+
+# ==================================================================== small checks
+
+def _check_int(name: str, value, minimum: int) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise ValueError(f"{name} must be an integer, got {value!r}")
+    if value < minimum:
+        raise ValueError(f"{name} must be at least {minimum}, got {value}")
+    return int(value)
+
+
+def _check_finite_1d(values, name: str) -> np.ndarray:
+    values = np.asarray(values, dtype=float)
+    if values.ndim != 1:
+        raise ValueError(f"{name} must be a 1-d array, got shape {values.shape}")
+    if np.isnan(values).any():
+        raise ValueError(f"{name} contain NaN ({int(np.isnan(values).sum())} of {values.size} values)")
+    return values
+
+
+def _check_x(x, name: str = "x") -> np.ndarray:
+    x = np.asarray(x, dtype=float)
+    if x.ndim != 1:
+        raise ValueError(f"{name} must be a 1-d array of inputs, got shape {x.shape}")
+    if not np.all(np.isfinite(x)):
+        raise ValueError(f"{name} contains NaN or infinite values")
+    return x
+
+
+# ==================================================================== bias and variance
+
+def polynomial_design(x, degree: int) -> np.ndarray:
+    """The design matrix ``V[mu, j] = (x^mu)^j``, ``j = 0..K``, of the model (6.2).
+
+    ``f_K(x) = sum_{j=0}^K a_j x^j`` is linear in the coefficients ``a``, so fitting it by
+    least squares (6.3) is linear regression with the features ``1, x, ..., x^K``.
+    """
+    x = _check_x(x)
+    degree = _check_int("degree", degree, 0)
+    return x[:, None] ** np.arange(degree + 1)[None, :]
+
+
+def fit_polynomial(x, y, degree: int, *, gamma: float = 0.0) -> np.ndarray:
+    """Coefficients ``a_0..a_K`` minimising the SSE (6.3) (plus ``gamma/2 |a|^2`` if ``gamma > 0``).
+
+    Uses :func:`lecture_pkg.learning.least_squares` (``gamma = 0``; the minimum-norm
+    solution when ``K + 1 > P``) or :func:`lecture_pkg.learning.ridge`.
+    """
+    V = polynomial_design(x, degree)
+    y = _check_finite_1d(y, "targets y")
+    if len(y) != len(V):
+        raise ValueError(f"x has {len(V)} points but y has {len(y)} targets")
+    if gamma == 0:
+        return regression.least_squares(V, y)
+    return regression.ridge(V, y, gamma)
+
+
+def polynomial_predict(coef, x) -> np.ndarray:
+    """``f_K(x) = sum_j a_j x^j`` (6.2) for coefficients in increasing order."""
+    coef = np.asarray(coef, dtype=float)
+    if coef.ndim != 1 or coef.size == 0:
+        raise ValueError(f"coef must be a non-empty 1-d array, got shape {coef.shape}")
+    return polynomial_design(x, coef.size - 1) @ coef
+
+
+def polynomial_smoother(x_train, x_eval, degree: int, *, gamma: float = 0.0) -> np.ndarray:
+    """The matrix ``L`` (len(x_eval), P) with ``f_H(x_eval) = L y`` for the polynomial fit.
+
+    A least-squares (or ridge) fit is linear in the targets: fitting the unit vectors
+    ``e_mu`` gives the columns of ``L``.  Built from :func:`fit_polynomial`, so it is the
+    very estimator of Fig. 6.1; with ``L`` the fits of many data sets are one matrix
+    product (:func:`bias_variance_monte_carlo`).
+    """
+    x_train, x_eval = _check_x(x_train, "x_train"), _check_x(x_eval, "x_eval")
+    P = len(x_train)
+    coefs = np.column_stack([fit_polynomial(x_train, np.eye(P)[mu], degree, gamma=gamma)
+                             for mu in range(P)])                      # (K+1, P)
+    return polynomial_design(x_eval, degree) @ coefs
+
+
+@dataclass
+class BiasVariance:
+    """Pointwise terms of the decomposition (6.7) at the evaluation points.
+
+    ``mse = <(f_H - f)^2>`` over data sets, ``bias2 = (f - <f_H>)^2``,
+    ``variance = <(f_H - <f_H>)^2>``; ``mean_prediction = <f_H>``.  Averages over ``x``
+    (the integrated error of sec. 6.1.1) are the ``.mean()`` of each array.
+    """
+
+    bias2: np.ndarray
+    variance: np.ndarray
+    mse: np.ndarray
+    mean_prediction: np.ndarray
+    predictions: np.ndarray | None = field(default=None, repr=False)
+
+
+def _target_values(target, x) -> np.ndarray:
+    values = np.asarray(target(x) if callable(target) else target, dtype=float)
+    if values.shape != (len(x),):
+        raise ValueError(f"the target gives shape {values.shape} on {len(x)} points")
+    return values
+
+
+def _check_noise(noise) -> float:
+    if not (isinstance(noise, numbers.Real) and np.isfinite(noise) and noise >= 0):
+        raise ValueError(f"noise must be a number >= 0, got {noise!r}")
+    return float(noise)
+
+
+def bias_variance_linear(smoother, target, x_train, x_eval, noise: float) -> BiasVariance:
+    """Closed-form bias and variance (6.7) of a linear estimator ``f_H(x_eval) = L y``.
+
+    With ``y = f(x_train) + r``, ``<r r^T> = rho^2 I`` (6.1):
+    ``<f_H> = L f(x_train)`` and ``variance = rho^2 sum_mu L[:, mu]^2``; the expected
+    squared error is their sum plus nothing else (the noise of test labels is excluded,
+    as in the notes).
+
+    Parameters
+    ----------
+    smoother : array (len(x_eval), P)
+        E.g. :func:`polynomial_smoother`.
+    target : callable or array
+        ``f``; a callable is evaluated at ``x_train`` and ``x_eval``.  An array is
+        accepted only if ``x_train`` and ``x_eval`` are the same points.
+    noise : float
+        The standard deviation ``rho`` of the label noise.
+    """
+    x_train, x_eval = _check_x(x_train, "x_train"), _check_x(x_eval, "x_eval")
+    noise = _check_noise(noise)
+    L = np.asarray(smoother, dtype=float)
+    if L.shape != (len(x_eval), len(x_train)):
+        raise ValueError(f"smoother has shape {L.shape}, expected {(len(x_eval), len(x_train))}")
+    mean = L @ _target_values(target, x_train)
+    bias2 = (_target_values(target, x_eval) - mean) ** 2
+    variance = noise**2 * np.sum(L**2, axis=1)
+    return BiasVariance(bias2, variance, bias2 + variance, mean)
+
+
+def bias_variance_monte_carlo(estimator, target, x_train, x_eval, noise: float, n_sets: int,
+                              rng: np.random.Generator, *, keep_predictions: bool = False
+                              ) -> BiasVariance:
+    """Bias and variance (6.4)--(6.7) by averaging over ``n_sets`` simulated data sets.
+
+    Each data set has the inputs ``x_train`` and labels ``y = f(x) + r`` with independent
+    ``r ~ N(0, rho)`` (6.1).  The averages use ``1/n_sets`` (no Bessel correction), so
+    ``bias2 + variance == mse`` holds exactly, as the algebra of (6.5)--(6.7) does.
+
+    Parameters
+    ----------
+    estimator :
+        * an array ``L`` (len(x_eval), P): a linear estimator; all data sets are fitted by
+          one product ``Y @ L.T`` (vectorised);
+        * a callable ``fit_predict(x_train, y, x_eval) -> predictions``;
+        * a scikit-learn regressor (``fit``/``predict``), cloned and trained on
+          ``x_train[:, None]`` for every data set.
+    keep_predictions : bool
+        Store all predictions, shape (n_sets, len(x_eval)), e.g. to plot the fits.
+    """
+    x_train, x_eval = _check_x(x_train, "x_train"), _check_x(x_eval, "x_eval")
+    noise = _check_noise(noise)
+    n_sets = _check_int("n_sets", n_sets, 1)
+    f_train, f_eval = _target_values(target, x_train), _target_values(target, x_eval)
+    Y = f_train[None, :] + noise * rng.standard_normal((n_sets, len(x_train)))
+    if isinstance(estimator, np.ndarray) or (
+            isinstance(estimator, (list, tuple)) and np.ndim(estimator) == 2):
+        L = np.asarray(estimator, dtype=float)
+        if L.shape != (len(x_eval), len(x_train)):
+            raise ValueError(f"smoother has shape {L.shape}, expected {(len(x_eval), len(x_train))}")
+        F = Y @ L.T
+    elif hasattr(estimator, "fit") and hasattr(estimator, "predict"):
+        from sklearn.base import clone
+        F = np.array([clone(estimator).fit(x_train[:, None], y).predict(x_eval[:, None]) for y in Y])
+    elif callable(estimator):
+        F = np.array([np.asarray(estimator(x_train, y, x_eval), dtype=float) for y in Y])
+    else:
+        raise TypeError("estimator must be a smoother matrix, a fit_predict callable or a "
+                        f"scikit-learn regressor, got {type(estimator).__name__}")
+    if F.shape != (n_sets, len(x_eval)):
+        raise ValueError(f"the estimator returned predictions of shape {F.shape[1:]}, "
+                         f"expected ({len(x_eval)},)")
+    mean = F.mean(axis=0)
+    bias2 = (f_eval - mean) ** 2
+    variance = np.mean((F - mean) ** 2, axis=0)
+    mse = np.mean((F - f_eval) ** 2, axis=0)
+    return BiasVariance(bias2, variance, mse, mean, F if keep_predictions else None)

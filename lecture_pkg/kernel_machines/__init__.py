@@ -1,0 +1,27 @@
+"""Kernel machines (Biehl §4.3, slides 003, Frieß and Harrison): SVMs, kernel perceptrons, LP machines.
+
+* :mod:`~lecture_pkg.kernel_machines.kernels` -- the package's one set of kernels (linear,
+  polynomial, RBF), Gram matrices, Mercer checks, explicit feature maps;
+* :mod:`~lecture_pkg.kernel_machines.solvers` -- the AdaTron/Adaline family on embedding
+  strengths (sequential, parallel, and the greedy pair steps of SMO), with its Kuhn-Tucker
+  checks: the solver of :class:`~lecture_pkg.linear.AdaTron` and :class:`KernelAdaTron`;
+* :mod:`~lecture_pkg.kernel_machines.svm` -- the support vector machine by the kernel
+  AdaTron (:class:`KernelAdaTron`);
+* :mod:`~lecture_pkg.kernel_machines.kernel_perceptron` -- the data-dependent (dual, kernel)
+  perceptron (:class:`KernelPerceptron`);
+* :mod:`~lecture_pkg.kernel_machines.lp_machine` -- linear programming machines
+  (:class:`LPMachine`);
+* :mod:`~lecture_pkg.kernel_machines.mesr` -- minimal expansion set reduction;
+* :mod:`~lecture_pkg.kernel_machines.experiments` -- the protocol of Frieß and Harrison's
+  experiments (their tables).
+"""
+
+from .kernels import (NotPSDError, NotPSDWarning, linear_kernel, polynomial_kernel, gamma_from_sigma, rbf_kernel, KERNELS, kernel_matrix, min_eigenvalue, is_psd, check_gram, quadratic_feature_map, DIETRICH_NORMAL, dietrich_map, polynomial_feature_dimension)
+from .solvers import (LearningRateWarning, check_learning_rate, DIVERGENCE_FACTOR, dual_objective, KKTResiduals, kkt_residuals, support_vectors, EmbeddingRun, adaline_embeddings, adatron_embeddings, box_kkt_violation)
+from .svm import (gram_of_labels, KernelAdaTronRun, kernel_adatron, svm_decision, KernelAdaTron)
+from .kernel_perceptron import (KernelPerceptronRun, presentation_order, kernel_perceptron, explicit_perceptron, KernelPerceptron, DualPerceptronRun, dual_perceptron)
+from .lp_machine import (LP_STATUS, LPError, solve_lp, lp_matrices, LPMachineRun, lp_machine, MinnickMurogaRun, minnick_muroga_lp, LPMachine)
+from .mesr import (NoReductionWarning, MESRResult, mesr, expansion_rank, row_dependency, feature_space_residual, t_mesr, loo_ratio)
+from .experiments import (PAPER_SIGMAS, random_split, PAPER_TABLES, paper_experiment)
+
+__all__ = ['NotPSDError', 'NotPSDWarning', 'linear_kernel', 'polynomial_kernel', 'gamma_from_sigma', 'rbf_kernel', 'KERNELS', 'kernel_matrix', 'min_eigenvalue', 'is_psd', 'check_gram', 'quadratic_feature_map', 'DIETRICH_NORMAL', 'dietrich_map', 'polynomial_feature_dimension', 'LearningRateWarning', 'check_learning_rate', 'DIVERGENCE_FACTOR', 'dual_objective', 'KKTResiduals', 'kkt_residuals', 'support_vectors', 'EmbeddingRun', 'adaline_embeddings', 'adatron_embeddings', 'box_kkt_violation', 'gram_of_labels', 'KernelAdaTronRun', 'kernel_adatron', 'svm_decision', 'KernelAdaTron', 'KernelPerceptronRun', 'presentation_order', 'kernel_perceptron', 'explicit_perceptron', 'KernelPerceptron', 'DualPerceptronRun', 'dual_perceptron', 'LP_STATUS', 'LPError', 'solve_lp', 'lp_matrices', 'LPMachineRun', 'lp_machine', 'MinnickMurogaRun', 'minnick_muroga_lp', 'LPMachine', 'NoReductionWarning', 'MESRResult', 'mesr', 'expansion_rank', 'row_dependency', 'feature_space_residual', 't_mesr', 'loo_ratio', 'PAPER_SIGMAS', 'random_split', 'PAPER_TABLES', 'paper_experiment']

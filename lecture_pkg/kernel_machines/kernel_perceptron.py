@@ -1,0 +1,322 @@
+"""Rosenblatt's perceptron in explicit and data-dependent form; the kernel perceptron.
+
+Frieß and Harrison (1998), §2.1–2.3.  From the zero start, every weight vector the
+perceptron rule produces is a combination of the training patterns:
+
+* **explicit form** (eq. 1): store ``w`` and update ``w <- w + eta y_i x_i`` whenever
+  pattern ``i`` is misclassified (:func:`explicit_perceptron`);
+* **data-dependent form** (eqs. 2–3): store the multipliers ``alpha_i`` of
+  ``w = sum_i alpha_i x_i`` and update ``alpha_i <- alpha_i + eta y_i``; the
+  decision function ``f(x) = sum_i alpha_i <x_i, x>`` needs inner products only;
+* **kernel perceptron** (eq. 8, the method of potential functions of Aizerman, Braverman
+  and Rozonoer): the inner products become kernel values, ``f(x) = sum_i alpha_i
+  k(x_i, x) + b``, with the bias updated as in eq. (4), ``b <- b + eta y_i``
+  (:func:`kernel_perceptron`, :class:`KernelPerceptron`).
+
+There is one implementation of the data-dependent rule in the package,
+:func:`dual_perceptron` (Mooney's dual perceptron with mistake counts
+``n_i``); this module expresses the paper's variants through it:
+
+* the bias of eq. (4) is the dual perceptron on the kernel ``k + 1``: since ``b`` grows
+  by ``eta y_i`` exactly when ``alpha_i`` does, ``b = sum_i alpha_i`` and
+  ``sum_i alpha_i k(x_i, x) + b = sum_i alpha_i (k(x_i, x) + 1)``.  (Unlike an
+  augmented input, this works for the RBF kernel too, where a constant extra input
+  cancels out of ``|a - b|``.)
+* the learning rate only rescales: from ``alpha = 0``, ``alpha_i = eta y_i n_i`` and
+  ``b = eta sum_i y_i n_i``, so every decision is independent of ``eta``;
+* a presentation order is the dual perceptron on the permuted Gram matrix (the paper
+  fixes no order; a random order here is drawn once and repeated every epoch).
+
+A pattern counts as misclassified when ``y_i f(x_i) <= 0`` (``convention="biehl"``,
+so a pattern on the boundary, and every pattern at the start, is corrected), or, with
+``convention="mooney"``, when ``sign(f(x_i)) != y_i`` with ``sign(0) = +1``.
+"""
+
+from __future__ import annotations
+
+import numbers
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from ..linear.perceptron import RosenblattTrainer, augment
+from ..validation import (COUNT, POSITIVE, Options, as_plus_minus, check_inputs, check_params,
+                          check_positive_int, resolve_rng)
+from ._base import _KERNEL_CONSTRAINTS, _BinaryKernelClassifier
+
+__all__ = [
+    "KernelPerceptronRun",
+    "presentation_order",
+    "kernel_perceptron",
+    "explicit_perceptron",
+    "KernelPerceptron",
+    "DualPerceptronRun",
+    "dual_perceptron",
+]
+
+
+@dataclass
+class KernelPerceptronRun:
+    """Result of :func:`kernel_perceptron` or :func:`explicit_perceptron`.
+
+    ``alpha`` are the signed multipliers of eq. (3), ``alpha_i = eta y_i n_i``;
+    ``bias`` the ``b`` of eq. (4); ``counts`` the mistake counts ``n_i``; ``order``
+    the presentation order (a permutation of the patterns); ``n_steps`` the number of
+    patterns presented (kernel form only).  For the explicit form
+    ``weights`` holds ``w`` (and ``alpha``, ``counts`` are read off the updates).
+    """
+
+    alpha: np.ndarray
+    bias: float
+    counts: np.ndarray
+    n_updates: int
+    converged: bool
+    order: np.ndarray
+    weights: np.ndarray | None = None
+    n_steps: int | None = None
+
+
+def presentation_order(n: int, order=None, random_state=None) -> np.ndarray:
+    """The order in which the ``n`` patterns are presented in every epoch.
+
+    ``order=None`` is the natural order ``0, ..., n-1``; ``"random"`` one random
+    permutation from ``random_state``; an array must be a permutation of ``range(n)``.
+    """
+    if order is None:
+        return np.arange(n)
+    if isinstance(order, str):
+        if order != "random":
+            raise ValueError(f"order must be None, 'random' or a permutation, got {order!r}")
+        return resolve_rng(random_state).permutation(n)
+    perm = np.asarray(order)
+    if perm.shape != (n,) or not np.array_equal(np.sort(perm), np.arange(n)):
+        raise ValueError(f"order must be a permutation of range({n})")
+    return perm.astype(int)
+
+
+def _check_common(eta, max_epochs):
+    if not (isinstance(eta, numbers.Real) and eta > 0 and np.isfinite(eta)):
+        raise ValueError(f"the learning rate eta must be a positive number, got {eta!r}")
+    check_positive_int(max_epochs, "max_epochs")
+
+
+def kernel_perceptron(K: np.ndarray, y: np.ndarray, *, eta: float = 1.0, bias: bool = True,
+                      max_epochs: int = 1000, order=None, random_state=None,
+                      convention: str = "biehl") -> KernelPerceptronRun:
+    """The kernel perceptron (method of potential functions) on a Gram matrix, eqs. (3), (4), (8).
+
+    ``alpha = 0, b = 0``; then, cycling through the patterns in ``order``, every
+    pattern with ``y_i f(x_i) <= 0`` (see ``convention``) gets
+    ``alpha_i <- alpha_i + eta y_i`` and, with ``bias=True``, ``b <- b + eta y_i``.
+    The run stops once all patterns are correct, or after ``max_epochs`` epochs
+    (``converged=False``; the data are then probably not separable in feature space).
+
+    Parameters
+    ----------
+    K : array (l, l)
+        Gram matrix ``K_ij = k(x_i, x_j)`` (the paper's precomputed ``M``).
+    y : array (l,) of +-1
+    eta : float > 0
+        Learning rate; from the zero start it only rescales ``alpha`` and ``b``.
+    bias : bool
+        Update a bias by eq. (4); ``False`` is eq. (3) alone (``b = 0``).
+    order : None, "random" or a permutation (see :func:`presentation_order`)
+    convention : {"biehl", "mooney"}
+    """
+    y = as_plus_minus(y)
+    K = np.asarray(K, dtype=float)
+    l = len(y)
+    if K.shape != (l, l):
+        raise ValueError(f"K has shape {K.shape}, expected ({l}, {l})")
+    if not np.all(np.isfinite(K)):
+        raise ValueError("K contains NaN or infinite values")
+    _check_common(eta, max_epochs)
+    perm = presentation_order(l, order, random_state)
+    Kb = K + 1.0 if bias else K
+    run = dual_perceptron(Kb[np.ix_(perm, perm)], y[perm], max_epochs=max_epochs,
+                          convention=convention)
+    counts = np.zeros(l, dtype=int)
+    counts[perm] = run.counts
+    alpha = eta * y * counts
+    b = float(eta * (y @ counts)) if bias else 0.0
+    return KernelPerceptronRun(alpha, b, counts, int(counts.sum()), run.converged, perm,
+                               n_steps=run.n_steps)
+
+
+def explicit_perceptron(Phi: np.ndarray, y: np.ndarray, *, eta: float = 1.0, bias: bool = True,
+                        max_epochs: int = 1000, order=None, random_state=None
+                        ) -> KernelPerceptronRun:
+    """Rosenblatt's perceptron with explicit weights on feature vectors ``Phi``, eq. (1).
+
+    ``w <- w + eta y_i phi(x_i)`` (and ``b <- b + eta y_i`` with ``bias=True``, the
+    augmented pattern of §2.2) whenever ``y_i (w . phi(x_i) + b) <= 0``, cycling in
+    ``order``.  Runs :class:`lecture_pkg.linear.RosenblattTrainer`; ``weights``
+    holds ``w``, and ``alpha = eta y n`` the data-dependent multipliers of the same run.
+    """
+    y = as_plus_minus(y)
+    Phi = check_inputs(Phi, "Phi")
+    if len(Phi) != len(y):
+        raise ValueError(f"Phi has {len(Phi)} rows but y has {len(y)} labels")
+    _check_common(eta, max_epochs)
+    perm = presentation_order(len(y), order, random_state)
+    Xa = augment(Phi) if bias else Phi
+    trainer = RosenblattTrainer(Xa[perm], y[perm], np.zeros(Xa.shape[1]), eta=eta)
+    converged = trainer.run(max_epochs)
+    counts = np.zeros(len(y), dtype=int)
+    counts[perm] = trainer.update_counts
+    w = trainer.weights[1:] if bias else trainer.weights
+    b = float(trainer.weights[0]) if bias else 0.0
+    return KernelPerceptronRun(eta * y * counts, b, counts, int(counts.sum()), bool(converged),
+                               perm, weights=w.copy())
+
+
+class KernelPerceptron(_BinaryKernelClassifier):
+    """The kernel perceptron of Frieß and Harrison (eqs. 3, 4, 8) as a scikit-learn classifier.
+
+    Parameters
+    ----------
+    kernel : {"rbf", "poly", "linear", "precomputed"} or callable, default "rbf"
+    gamma : "scale" or float, default "scale"
+        RBF ``exp(-gamma |a - b|^2)``; the paper's width ``sigma`` (eq. 6) is
+        ``gamma = 1 / sigma^2`` (``kernels.gamma_from_sigma(sigma, "friess")``).
+    degree, coef0 : polynomial kernel ``(coef0 + a . b)^degree`` (eq. 7 has ``coef0 = 1``)
+    fit_intercept : bool, default True
+        The bias of eq. (4) ("with bias unit", as in the paper's experiments).
+    eta : float, default 1.0
+    max_epochs : int, default 1000
+    shuffle : bool, default False
+        Present the patterns in one random order (drawn from ``random_state``) instead of
+        the natural order.
+    random_state : int, Generator or None
+    convention : {"biehl", "mooney"}, default "biehl"
+
+    Attributes
+    ----------
+    alpha_ : signed multipliers ``alpha_i = eta y_i n_i`` of all training patterns
+    counts_ : mistake counts ``n_i``
+    support_ : patterns with ``n_i > 0`` (the expansion vectors);
+    dual_coef_ : (1, n_SV) array of their ``alpha_i``; support_vectors_ their inputs
+    intercept_ : the bias ``b``
+    n_updates_ : the number of updates (mistakes), ``sum_i n_i``
+    n_steps_ : the number of patterns presented, up to and including the last of the
+        ``l`` mistake-free steps that end a converged run
+    converged_, order_
+    """
+
+    _parameter_constraints = {
+        **_KERNEL_CONSTRAINTS,
+        "fit_intercept": ["boolean"],
+        "eta": [POSITIVE],
+        "max_epochs": [COUNT],
+        "shuffle": ["boolean"],
+        "random_state": ["random_state"],
+        "convention": [Options("biehl", "mooney")],
+    }
+
+    def __init__(self, kernel="rbf", gamma="scale", degree=2, coef0=1.0, fit_intercept=True,
+                 eta=1.0, max_epochs=1000, shuffle=False, random_state=None, convention="biehl"):
+        self.kernel = kernel
+        self.gamma = gamma
+        self.degree = degree
+        self.coef0 = coef0
+        self.fit_intercept = fit_intercept
+        self.eta = eta
+        self.max_epochs = max_epochs
+        self.shuffle = shuffle
+        self.random_state = random_state
+        self.convention = convention
+
+    def fit(self, X, y):
+        """Run the kernel perceptron on ``X`` (or a Gram matrix) with two classes in ``y``."""
+        check_params(self)
+        X, y_pm = self._binary_targets(X, y)
+        K = self._train_gram(X, check_psd="raise")
+        run = kernel_perceptron(K, y_pm, eta=self.eta, bias=self.fit_intercept,
+                                max_epochs=self.max_epochs,
+                                order="random" if self.shuffle else None,
+                                random_state=self.random_state, convention=self.convention)
+        self._store_support(X, np.flatnonzero(run.counts > 0))
+        self.alpha_ = run.alpha
+        self.counts_ = run.counts
+        self.dual_coef_ = run.alpha[self.support_][None, :]
+        self.intercept_ = run.bias
+        self.n_updates_ = run.n_updates
+        self.n_steps_ = run.n_steps
+        self.converged_ = run.converged
+        self.order_ = run.order
+        if not run.converged:
+            warnings.warn(
+                f"the kernel perceptron still made mistakes after max_epochs={self.max_epochs} "
+                "epochs; the data are probably not separable in the kernel's feature space",
+                ConvergenceWarning,
+            )
+        return self
+
+    def decision_function(self, X):
+        """``f(x) = sum_i alpha_i k(x_i, x) + b`` for every row of ``X``, eq. (8) with bias."""
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False)
+        K = self._test_gram(X, self.support_)
+        return K @ self.dual_coef_[0] + self.intercept_
+
+
+# ---------------------------------------------------------------- the dual perceptron (Mooney)
+
+@dataclass
+class DualPerceptronRun:
+    """Result of :func:`dual_perceptron`.
+
+    ``counts`` are the mistake counts ``n_l`` (``w = sum_l n_l y_l phi(x_l)``);
+    ``trace`` has one row ``(step, k, score, mistake, n_1, ..., n_P)`` per step (``k``
+    and ``step`` 1-based as on the slides).
+    """
+
+    counts: np.ndarray
+    trace: list
+    converged: bool
+    n_steps: int
+
+
+def dual_perceptron(K: np.ndarray, y: np.ndarray, *, max_epochs: int = 1000,
+                    convention: str = "mooney", record_trace: bool = False) -> DualPerceptronRun:
+    """The dual perceptron on a Gram matrix (Mooney's slides; Biehl's embedding strengths 3.13).
+
+    Examples are presented cyclically, ``k = 1, 2, ..., P, 1, ...``.  The score of
+    example ``k`` is ``s_k = sum_l n_l y_l K(x_l, x_k)``; on a mistake ``n_k <- n_k + 1``.
+    ``convention="mooney"``: a mistake is ``sig(s_k) != y_k`` with ``sig(0) = +1`` (so a
+    positive example with score 0 is correct); ``"biehl"``: a mistake is
+    ``y_k s_k <= 0`` (Biehl 3.15 with ``c = 0``, the rule of
+    :class:`lecture_pkg.linear.Perceptron`).  The run stops after ``P`` consecutive
+    steps without a mistake, i.e. when the weights are consistent with all examples.
+    With ``K = phi(X) phi(X)^T`` it makes exactly the updates of the primal perceptron
+    on ``phi(X)`` (with the same convention), so ``w = sum_l n_l y_l phi(x_l)``.
+    """
+    y = as_plus_minus(y)
+    K = np.asarray(K, dtype=float)
+    P = len(y)
+    if K.shape != (P, P):
+        raise ValueError(f"K has shape {K.shape}, expected ({P}, {P})")
+    if convention not in ("mooney", "biehl"):
+        raise ValueError(f"convention must be 'mooney' or 'biehl', got {convention!r}")
+    n = np.zeros(P, dtype=int)
+    scores = np.zeros(P)
+    trace = []
+    clean, step = 0, 0
+    for step in range(1, max_epochs * P + 1):
+        k = (step - 1) % P
+        s = float(scores[k])
+        mistake = (y[k] * s <= 0) if convention == "biehl" else ((1.0 if s >= 0 else -1.0) != y[k])
+        if mistake:
+            n[k] += 1
+            scores += y[k] * K[:, k]
+            clean = 0
+        else:
+            clean += 1
+        if record_trace:
+            trace.append((step, k + 1, s, bool(mistake), *n.tolist()))
+        if clean == P:
+            return DualPerceptronRun(n, trace, True, step)
+    return DualPerceptronRun(n, trace, False, step)

@@ -1,0 +1,255 @@
+"""Kernels, Gram matrices and explicit feature maps (Biehl §4.3; Mooney's kernel slides).
+
+Kernel functions take two sets of inputs ``A`` (shape ``(P, N)``) and ``B`` (shape
+``(Q, N)``, default ``A``) and return the ``(P, Q)`` matrix ``K[i, j] = K(a_i, b_j)``.
+
+Conventions
+-----------
+* **Linear** ``K(a, b) = a . b`` (Mooney).  Biehl's "linear" kernel (4.29) is the
+  polynomial kernel with ``q = 1``, ``1 + a . b``: the ``1`` is a constant feature, i.e. a
+  bias that is *penalised* together with the weights.
+* **Polynomial** (4.28) ``K(a, b) = (coef0 + a . b)^degree``, ``coef0 = 1`` as in both
+  sources.
+* **RBF / Gaussian** (4.31) ``K(a, b) = exp(-gamma |a - b|^2)``.  The package's width
+  parameter is ``gamma``, as in scikit-learn.  The sources write a width ``sigma``:
+
+  ==========================  =================================  ======================
+  source                      formula                            ``gamma``
+  ==========================  =================================  ======================
+  Biehl (4.31), Mooney        ``exp(-|a-b|^2 / (2 sigma^2))``     ``1 / (2 sigma^2)``
+  Frieß and Harrison (eq. 6)  ``exp(-|a-b|^2 / sigma^2)``         ``1 / sigma^2``
+  ==========================  =================================  ======================
+
+  :func:`gamma_from_sigma` converts (``convention="biehl"`` (= ``"mooney"``) or
+  ``"friess"``), and :func:`rbf_kernel` accepts ``sigma=`` with a ``convention=``.
+* Biehl's kernel (4.23) carries a factor ``1/M`` (the feature-space dimension) that
+  (4.28)–(4.31) drop (erratum E.12).  Here no such factor is used: the kernels are
+  plain inner products of feature vectors.  This rescales the embedding strengths,
+  ``gamma`` of the soft margin and the learning rate, never the classifier.
+
+Mercer's condition (4.27) in its finite form: every Gram matrix of a valid kernel is
+positive semi-definite.  :func:`check_gram` tests a user-supplied matrix and raises
+:class:`NotPSDError` (or warns with :class:`NotPSDWarning`) when it is not.
+
+Public API (used by :mod:`lecture_pkg.kernel_machines.svm` and later chapters)
+--------------------------------------------------------------
+``linear_kernel``, ``polynomial_kernel``, ``rbf_kernel``, ``gamma_from_sigma``,
+``kernel_matrix`` (by name or callable), ``KERNELS``, ``is_psd``, ``check_gram``,
+``quadratic_feature_map`` (4.30), ``dietrich_map`` (Fig. 4.4),
+``polynomial_feature_dimension``.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Callable
+
+import numpy as np
+
+from ..validation import check_inputs, check_positive, check_positive_int
+
+__all__ = [
+    "NotPSDError",
+    "NotPSDWarning",
+    "linear_kernel",
+    "polynomial_kernel",
+    "gamma_from_sigma",
+    "rbf_kernel",
+    "KERNELS",
+    "kernel_matrix",
+    "min_eigenvalue",
+    "is_psd",
+    "check_gram",
+    "quadratic_feature_map",
+    "DIETRICH_NORMAL",
+    "dietrich_map",
+    "polynomial_feature_dimension",
+]
+
+
+class NotPSDError(ValueError):
+    """A Gram matrix is not positive semi-definite, so it is no Mercer kernel (4.27)."""
+
+
+class NotPSDWarning(UserWarning):
+    """A Gram matrix has (slightly) negative eigenvalues."""
+
+
+def _pair(A, B):
+    A = check_inputs(A, "A")
+    B = A if B is None else check_inputs(B, "B")
+    if A.shape[1] != B.shape[1]:
+        raise ValueError(f"A has {A.shape[1]} features but B has {B.shape[1]}")
+    return A, B
+
+
+def linear_kernel(A: np.ndarray, B: np.ndarray | None = None) -> np.ndarray:
+    """``K(a, b) = a . b`` (Mooney's linear kernel; the feature map is the identity)."""
+    A, B = _pair(A, B)
+    return A @ B.T
+
+
+def polynomial_kernel(A: np.ndarray, B: np.ndarray | None = None, degree: int = 2,
+                      coef0: float = 1.0) -> np.ndarray:
+    """``K(a, b) = (coef0 + a . b)^degree``, Biehl eq. (4.28) with ``q = degree``.
+
+    ``degree = 1, coef0 = 1`` is Biehl's linear kernel (4.29); ``degree = 2`` is (4.30).
+    """
+    check_positive_int(degree, "degree")
+    A, B = _pair(A, B)
+    return (float(coef0) + A @ B.T) ** int(degree)
+
+
+def gamma_from_sigma(sigma: float, convention: str = "biehl") -> float:
+    """The ``gamma`` of ``exp(-gamma |a-b|^2)`` for a source's width ``sigma``.
+
+    ``convention="biehl"`` or ``"mooney"``: ``exp(-|a-b|^2 / (2 sigma^2))``, so
+    ``gamma = 1 / (2 sigma^2)``.  ``"friess"``: ``exp(-|a-b|^2 / sigma^2)`` (Frieß and
+    Harrison's eq. 6), so ``gamma = 1 / sigma^2``.
+    """
+    check_positive(sigma, "sigma")
+    factors = {"biehl": 2.0, "mooney": 2.0, "friess": 1.0}
+    if convention not in factors:
+        raise ValueError(f"convention must be one of {sorted(factors)}, got {convention!r}")
+    return 1.0 / (factors[convention] * float(sigma) ** 2)
+
+
+def rbf_kernel(A: np.ndarray, B: np.ndarray | None = None, gamma: float | None = None, *,
+               sigma: float | None = None, convention: str = "biehl") -> np.ndarray:
+    """Gaussian kernel ``K(a, b) = exp(-gamma |a - b|^2)``, Biehl eq. (4.31).
+
+    Give either ``gamma`` or a width ``sigma`` with its ``convention`` (see
+    :func:`gamma_from_sigma`); with neither, ``gamma = 1 / N``.  The diagonal of a Gram
+    matrix is exactly 1.
+    """
+    if gamma is not None and sigma is not None:
+        raise ValueError("give gamma or sigma, not both")
+    A, B = _pair(A, B)
+    if sigma is not None:
+        gamma = gamma_from_sigma(sigma, convention)
+    elif gamma is None:
+        gamma = 1.0 / A.shape[1]
+    check_positive(gamma, "gamma")
+    sq = (np.einsum("ij,ij->i", A, A)[:, None] + np.einsum("ij,ij->i", B, B)[None, :]
+          - 2.0 * (A @ B.T))
+    K = np.exp(-float(gamma) * np.maximum(sq, 0.0))
+    if B is A:
+        np.fill_diagonal(K, 1.0)
+    return K
+
+
+KERNELS: dict[str, Callable] = {"linear": linear_kernel, "poly": polynomial_kernel,
+                                "rbf": rbf_kernel}
+
+
+def kernel_matrix(A: np.ndarray, B: np.ndarray | None = None, kernel: str | Callable = "rbf",
+                  **params) -> np.ndarray:
+    """Gram matrix ``K[i, j] = K(a_i, b_j)`` for a kernel given by name or as a callable.
+
+    Names: ``"linear"``, ``"poly"`` (``degree``, ``coef0``), ``"rbf"`` (``gamma`` or
+    ``sigma``/``convention``).  A callable is called as ``kernel(A, B, **params)`` and
+    must return a ``(len(A), len(B))`` array.
+    """
+    if isinstance(kernel, str):
+        if kernel not in KERNELS:
+            raise ValueError(f"unknown kernel {kernel!r}; choose from {sorted(KERNELS)} or a callable")
+        return KERNELS[kernel](A, B, **params)
+    if not callable(kernel):
+        raise TypeError(f"kernel must be a name or a callable, got {type(kernel).__name__}")
+    A, B = _pair(A, B)
+    K = np.asarray(kernel(A, B, **params), dtype=float)
+    if K.shape != (len(A), len(B)):
+        raise ValueError(f"the kernel returned shape {K.shape}, expected {(len(A), len(B))}")
+    return K
+
+
+def min_eigenvalue(K: np.ndarray) -> float:
+    """Smallest eigenvalue of the symmetric part of a square matrix."""
+    K = np.asarray(K, dtype=float)
+    if K.ndim != 2 or K.shape[0] != K.shape[1] or K.size == 0:
+        raise ValueError(f"a Gram matrix is square and non-empty, got shape {K.shape}")
+    return float(np.linalg.eigvalsh(0.5 * (K + K.T))[0])
+
+
+def is_psd(K: np.ndarray, tol: float = 1e-10) -> bool:
+    """True if ``K`` is symmetric and its eigenvalues are ``>= -tol * max(1, |K|_max)``."""
+    K = np.asarray(K, dtype=float)
+    scale = max(1.0, float(np.abs(K).max())) if K.size else 1.0
+    if K.ndim != 2 or K.shape[0] != K.shape[1]:
+        return False
+    if not np.allclose(K, K.T, rtol=0.0, atol=tol * scale):
+        return False
+    return min_eigenvalue(K) >= -tol * scale
+
+
+def check_gram(K: np.ndarray, *, tol: float = 1e-8, action: str = "raise") -> np.ndarray:
+    """Check a (user-supplied) Gram matrix against Mercer's condition; return it as floats.
+
+    Raises ``ValueError`` for a non-square, non-finite or non-symmetric matrix.  When
+    the smallest eigenvalue is below ``-tol * max(1, |K|_max)``, ``action="raise"``
+    raises :class:`NotPSDError` and ``action="warn"`` issues a :class:`NotPSDWarning`
+    (the AdaTron then still runs, but its dual need not have a maximum).
+    """
+    if action not in ("raise", "warn"):
+        raise ValueError(f"action must be 'raise' or 'warn', got {action!r}")
+    K = np.asarray(K, dtype=float)
+    if K.ndim != 2 or K.shape[0] != K.shape[1] or K.size == 0:
+        raise ValueError(f"a Gram matrix is square and non-empty, got shape {K.shape}")
+    if not np.all(np.isfinite(K)):
+        raise ValueError("the Gram matrix contains NaN or infinite values")
+    scale = max(1.0, float(np.abs(K).max()))
+    if not np.allclose(K, K.T, rtol=0.0, atol=tol * scale):
+        raise NotPSDError("the Gram matrix is not symmetric, so it is no kernel matrix")
+    lam = min_eigenvalue(K)
+    if lam < -tol * scale:
+        message = (f"the Gram matrix is not positive semi-definite (smallest eigenvalue "
+                   f"{lam:.3g}), so the kernel violates Mercer's condition (4.27)")
+        if action == "raise":
+            raise NotPSDError(message)
+        warnings.warn(message, NotPSDWarning, stacklevel=2)
+    return K
+
+
+def quadratic_feature_map(X: np.ndarray) -> np.ndarray:
+    """Explicit feature map of the quadratic kernel ``(1 + a . b)^2``, Biehl eq. (4.30).
+
+    For ``x`` in ``R^N`` the features are ``1``, ``sqrt(2) x_j`` (``N``), ``x_j^2``
+    (``N``) and ``sqrt(2) x_j x_k`` for ``j < k`` (``N (N - 1) / 2``): a constant plus
+    ``M = N (N + 3) / 2`` non-constant features, and
+    ``Psi(a) . Psi(b) = (1 + a . b)^2`` exactly.
+    """
+    X = check_inputs(X)
+    P, N = X.shape
+    j, k = np.triu_indices(N, k=1)
+    return np.hstack([np.ones((P, 1)), np.sqrt(2.0) * X, X ** 2,
+                      np.sqrt(2.0) * X[:, j] * X[:, k]])
+
+
+DIETRICH_NORMAL = np.array([1.0, 1.0, -1.0])
+"""The normal ``W = (1, 1, -1)`` of the separating plane in Dietrich's example (Fig. 4.4)."""
+
+
+def dietrich_map(X: np.ndarray, squared: bool = True) -> np.ndarray:
+    """Dietrich's map of Fig. 4.4: ``Psi(x) = (x_1^2, sqrt(2) x_1 x_2, x_2^2)``.
+
+    The notes print the last component as ``x_2`` (erratum E.9); ``squared=False``
+    gives that literal version.  With ``squared=True``
+    ``Psi(a) . Psi(b) = (a . b)^2``, the homogeneous quadratic kernel.
+    """
+    X = check_inputs(X)
+    if X.shape[1] != 2:
+        raise ValueError(f"Dietrich's map acts on 2-d inputs, got {X.shape[1]} features")
+    x1, x2 = X[:, 0], X[:, 1]
+    return np.column_stack([x1 ** 2, np.sqrt(2.0) * x1 * x2, x2 ** 2 if squared else x2])
+
+
+def polynomial_feature_dimension(n_features: int, degree: int) -> int:
+    """``binom(N + q, q)``: the number of monomials of degree ``<= q`` in ``N`` variables.
+
+    This is the dimension of the feature space of ``(1 + a . b)^q`` (Mooney's slides);
+    for ``q = 2`` it is ``1 + N (N + 3) / 2``.
+    """
+    if n_features < 1 or degree < 0:
+        raise ValueError("need n_features >= 1 and degree >= 0")
+    return math.comb(int(n_features) + int(degree), int(degree))

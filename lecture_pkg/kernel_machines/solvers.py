@@ -1,0 +1,534 @@
+"""The AdaTron/Adaline family of solvers on embedding strengths (Biehl §3.5--3.6, §4.3).
+
+The perceptron of optimal stability and the support vector machine solve one quadratic
+problem in the embedding strengths ``x^mu`` of ``w = (1/N) sum_mu x^mu y^mu xi^mu``:
+maximise ``sum_mu x^mu - x.C x / 2`` subject to ``0 <= x^mu <= upper`` (and, for an SVM
+with an unpenalised bias, ``sum_mu x^mu y^mu = 0``).  ``C`` is the correlation matrix
+``C^{mu nu} = (1/N) y^mu y^nu xi^mu . xi^nu`` (3.58) for the linear perceptron and
+``Gamma^{mu nu} = y^mu y^nu K(xi^mu, xi^nu)`` (4.19) for a kernel machine, so one set of
+solvers serves :class:`lecture_pkg.linear.AdaTron`, :class:`lecture_pkg.linear.Adaline`,
+:class:`lecture_pkg.linear.SoftMarginAdaTron` and
+:class:`lecture_pkg.kernel_machines.KernelAdaTron`:
+
+* :func:`adaline_embeddings` -- Adaline's gradient steps on the quadratic cost (3.66);
+* :func:`adatron_embeddings` -- the AdaTron (3.67): sequential or parallel sweeps,
+  clipped at 0 (and at ``upper`` for a soft margin), or the greedy steps on the most
+  violating pair of SMO, which keep the equality constraint exactly;
+* :func:`kkt_residuals`, :func:`box_kkt_violation`, :func:`dual_objective`,
+  :func:`support_vectors` -- the Kuhn-Tucker conditions (3.52--3.53) and the dual cost
+  that tell a solution from an iterate.
+
+Notation: ``C`` is any symmetric positive semi-definite matrix of the form above; the
+runs return an :class:`EmbeddingRun` with the embeddings, the objective per epoch and
+the final Kuhn-Tucker violation.
+"""
+
+from __future__ import annotations
+
+import numbers
+import warnings
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+
+from ..validation import check_positive
+
+__all__ = [
+    "LearningRateWarning",
+    "check_learning_rate",
+    "DIVERGENCE_FACTOR",
+    "dual_objective",
+    "KKTResiduals",
+    "kkt_residuals",
+    "support_vectors",
+    "EmbeddingRun",
+    "adaline_embeddings",
+    "adatron_embeddings",
+    "box_kkt_violation",
+]
+
+
+class LearningRateWarning(UserWarning):
+    """The learning rate lies outside the window in which the iteration converges."""
+
+
+def check_learning_rate(eta: float, limit: float, window: str) -> None:
+    """Warn with :class:`LearningRateWarning` unless ``eta < limit`` (the convergent window ``window``)."""
+    if not eta < limit:
+        warnings.warn(
+            f"the learning rate eta={eta:.6g} lies outside the convergent window "
+            f"0 < eta < {limit:.6g} ({window}); the iteration will not converge",
+            LearningRateWarning, stacklevel=3,
+        )
+
+
+def dual_objective(x: np.ndarray, C: np.ndarray) -> float:
+    """``f(x) = -1/2 x.C x + sum_mu x^mu``, the cost of Adaline (3.61) and AdaTron (3.75).
+
+    At the maximum over ``x >= 0`` it equals ``N |w_max|^2 / 2`` (strong duality).
+    """
+    x = np.asarray(x, dtype=float)
+    return float(-0.5 * x @ C @ x + x.sum())
+
+
+class KKTResiduals(NamedTuple):
+    """How far embeddings are from the Kuhn–Tucker point (3.71)–(3.73); all zero there.
+
+    ``constraint = max(0, 1 - min_mu E^mu)``, ``sign = max(0, -min_mu x^mu)``,
+    ``complementarity = max_mu |x^mu (E^mu - 1)|``.
+    """
+
+    constraint: float
+    sign: float
+    complementarity: float
+
+    def max(self) -> float:
+        return max(self)
+
+
+def kkt_residuals(x: np.ndarray, C: np.ndarray) -> KKTResiduals:
+    """Residuals of the optimality conditions of maximal stability, eqs. (3.71)–(3.73).
+
+    ``E = C x >= 1`` (the examples are stored with stability ``1/|w|`` at least),
+    ``x >= 0`` and ``x^mu (E^mu - 1) = 0`` (an example either sits on the margin or has
+    no embedding).
+    """
+    x = np.asarray(x, dtype=float)
+    C = np.asarray(C, dtype=float)
+    if C.shape != (len(x), len(x)):
+        raise ValueError(f"C has shape {C.shape}, expected ({len(x)}, {len(x)})")
+    E = C @ x
+    return KKTResiduals(float(max(0.0, 1.0 - E.min())), float(max(0.0, -x.min())),
+                        float(np.max(np.abs(x * (E - 1.0)))))
+
+
+def support_vectors(x: np.ndarray, tol: float = 1e-8) -> np.ndarray:
+    """Indices of the support vectors, the examples with embedding ``x^mu > tol`` (3.77).
+
+    ``tol`` is relative to the largest embedding strength.
+    """
+    x = np.asarray(x, dtype=float)
+    if x.ndim != 1:
+        raise ValueError(f"x must be a 1-d array of embedding strengths, got shape {x.shape}")
+    scale = max(1.0, float(np.abs(x).max())) if x.size else 1.0
+    return np.flatnonzero(x > tol * scale)
+
+
+def _as_square(C) -> np.ndarray:
+    C = np.asarray(C, dtype=float)
+    if C.ndim != 2 or C.shape[0] != C.shape[1] or len(C) == 0:
+        raise ValueError(f"C must be a non-empty square matrix, got shape {C.shape}")
+    return C
+
+
+def _embedding_steps(C: np.ndarray, eta: float, mode: str, normalize: bool, name: str) -> np.ndarray:
+    """Per-example step sizes and the learning-rate check for the x-space iterations."""
+    if mode not in ("sequential", "parallel"):
+        raise ValueError(f"mode must be 'sequential', 'parallel' or (for the AdaTron) 'greedy', "
+                         f"got {mode!r}")
+    check_positive(eta, "eta")
+    P = len(C)
+    if mode == "sequential":
+        diag = np.diag(C)
+        if normalize:
+            check_learning_rate(eta, 2.0, f"sequential {name} with steps eta / C^mumu")
+            with np.errstate(divide="ignore"):
+                return np.where(diag > 0, eta / np.where(diag > 0, diag, 1.0), 0.0)
+        top = float(diag.max())
+        check_learning_rate(eta, 2.0 / top if top > 0 else np.inf,
+                             f"sequential {name}: 2 / max C^mumu; this is Biehl's 0 < eta < 2 "
+                             "only when every C^mumu = |xi|^2 / N = 1")
+        return np.full(P, float(eta))
+    lam = float(np.linalg.eigvalsh(C)[-1])
+    if normalize:
+        check_learning_rate(eta, 2.0, f"parallel {name} with step eta / lambda_max(C)")
+        return np.full(P, eta / lam if lam > 0 else 0.0)
+    check_learning_rate(eta, 2.0 / lam if lam > 0 else np.inf, f"parallel {name}: 2 / lambda_max(C)")
+    return np.full(P, float(eta))
+
+
+@dataclass
+class EmbeddingRun:
+    """Result of :func:`adaline_embeddings` and :func:`adatron_embeddings`.
+
+    ``multiplier`` is the Lagrange multiplier of the equality constraint ``a . x = 0``
+    (the unpenalised bias of an SVM, see :func:`adatron_embeddings`); ``kkt_violation``
+    the largest violation of the optimality conditions at the end (``nan`` for Adaline
+    and for the change-based stopping rule, which does not compute it).
+    """
+
+    x: np.ndarray
+    objective: np.ndarray        # f(x) of (3.61)/(3.75): at the start and after every epoch (or step)
+    converged: bool
+    diverged: bool
+    n_epochs: int
+    multiplier: float = 0.0
+    kkt_violation: float = float("nan")
+    n_steps: int = 0             # examples stepped (greedy mode with ``equality``: pairs of examples)
+
+
+_HUGE = 1e12         # embeddings beyond this count as diverged
+#: Adaline: a loss this many times the start loss counts as diverged.
+DIVERGENCE_FACTOR = 1e10
+
+
+def _run_embeddings(C, eta, mode, normalize, max_epochs, tol, x0, record_steps, clip, name):
+    C = _as_square(C)
+    steps = _embedding_steps(C, eta, mode, normalize, name)
+    P = len(C)
+    x = np.zeros(P) if x0 is None else np.array(x0, dtype=float)
+    if x.shape != (P,):
+        raise ValueError(f"x0 has shape {x.shape}, expected ({P},)")
+    E = C @ x
+    objective = [float(-0.5 * x @ E + x.sum())]
+    converged = diverged = False
+    epoch = 0
+    with np.errstate(over="ignore", invalid="ignore"):
+        for epoch in range(1, max_epochs + 1):
+            old = x.copy()
+            if mode == "parallel":
+                x = x + steps * (1.0 - E)
+                if clip:
+                    x = np.maximum(x, 0.0)
+                E = C @ x
+            else:
+                for mu in range(P):
+                    new = x[mu] + steps[mu] * (1.0 - E[mu])
+                    if clip and new < 0.0:
+                        new = 0.0
+                    delta = new - x[mu]
+                    if delta != 0.0:
+                        x[mu] = new
+                        E += delta * C[:, mu]
+                    if record_steps:
+                        objective.append(float(-0.5 * x @ E + x.sum()))
+            if not record_steps:
+                objective.append(float(-0.5 * x @ E + x.sum()))
+            if not np.all(np.isfinite(x)) or np.abs(x).max() > _HUGE:
+                diverged = True
+                break
+            change = float(np.abs(x - old).max())
+            if change <= tol * max(1.0, float(np.abs(x).max())):
+                feasible = (E.min() >= 1.0 - 1e-6) if clip else True
+                converged = bool(feasible)
+                if converged or change == 0.0:
+                    break
+    return EmbeddingRun(x, np.array(objective), converged, diverged, epoch, n_steps=epoch * P)
+
+
+def adaline_embeddings(C: np.ndarray, eta: float = 1.0, *, mode: str = "sequential",
+                       normalize: bool = True, max_epochs: int = 1000, tol: float = 1e-12,
+                       x0: np.ndarray | None = None, record_steps: bool = False) -> EmbeddingRun:
+    """Adaline in Biehl's embedding form: gradient ascent on ``f(x)`` of (3.61).
+
+    ``mode="parallel"``: ``x <- x + eta (1 - C x)`` (3.62), converges for
+    ``0 < eta < 2 / lambda_max(C)``.  ``mode="sequential"``: cyclically
+    ``x^mu <- x^mu + eta (1 - E^mu)`` (3.64, with ``x^mu(t+1)`` on the left).  Biehl's
+    window ``0 < eta < 2`` holds when ``C^{mu mu} = 1``, i.e. ``|xi^mu|^2 = N``; with
+    ``normalize=True`` the step is ``eta / C^{mu mu}`` (parallel: ``eta / lambda_max(C)``),
+    which puts the window at ``0 < eta < 2`` for any data.  A learning rate outside the
+    window gives a :class:`LearningRateWarning`; a diverging run stops early with
+    ``diverged=True``.
+    """
+    return _run_embeddings(C, eta, mode, normalize, max_epochs, tol, x0, record_steps, False, "Adaline")
+
+
+def adatron_embeddings(C: np.ndarray, eta: float = 1.0, *, mode: str = "sequential",
+                       normalize: bool = True, max_epochs: int = 1000, tol: float = 1e-10,
+                       x0: np.ndarray | None = None, record_steps: bool = False,
+                       upper: float = np.inf, target: np.ndarray | None = None,
+                       equality: np.ndarray | None = None, rho: float | None = None,
+                       kkt_tol: float | None = None) -> EmbeddingRun:
+    """AdaTron (Anlauf and Biehl): projected gradient ascent on the Wolfe dual (3.75).
+
+    Sequential (3.76): ``x^mu <- max(0, x^mu + eta (1 - [C x]^mu))``, cyclically;
+    parallel: the same step for all ``mu`` at once.  Learning-rate windows and
+    ``normalize`` as in :func:`adaline_embeddings`.  ``objective`` records ``f(x)``, which
+    *increases* monotonically inside the window (after every step with
+    ``record_steps=True``).  Converged means: the largest change of an embedding in an
+    epoch is below ``tol`` (relative) and ``min E >= 1`` up to ``1e-6``.  For data that
+    are not linearly separable the embeddings grow without bound and the run stops at
+    ``max_epochs`` (or with ``diverged=True``).
+
+    The same iteration solves the more general box-constrained dual
+
+        maximise ``f(x) = -1/2 x.C x + p.x``  subject to  ``0 <= x^mu <= upper``
+        (and, optionally, ``a.x = 0``),
+
+    with the step ``x^mu <- min(upper, max(0, x^mu + eta^mu (p^mu - [C x]^mu)))``:
+
+    * ``upper = gamma`` is Biehl's AdaTron with errors (4.6), the dual (4.5) of the
+      soft-margin perceptron (4.3); ``upper = inf`` is (3.76);
+    * ``C`` may be any positive semi-definite matrix, e.g. ``y^mu y^nu K(xi^mu, xi^nu)``
+      from a kernel: that is the kernel AdaTron (4.26) and its soft-margin version;
+    * ``target`` is ``p`` (all ones by default);
+    * ``equality = a`` adds the constraint ``a.x = 0`` (``a = y`` for the unpenalised
+      bias of a support vector machine).  It is enforced by the method of multipliers:
+      the iteration runs on ``C + rho a a^T`` with target ``p - lambda a``, and after
+      every epoch the multiplier moves, ``lambda <- lambda + rho a.x``.  At the solution
+      ``lambda`` is the bias ``b`` of the decision function ``sum_nu x^nu y^nu K + b``
+      and is returned as ``multiplier``.  ``rho`` defaults to ``0.1`` times the mean
+      diagonal of ``C``.
+
+    When any of these options or ``kkt_tol`` is given, the run stops on the
+    Kuhn–Tucker conditions instead of on the change of ``x``: with the gradient
+    ``g = p - lambda a - (C + rho a a^T) x`` the violation of example ``mu`` is
+    ``|g^mu|`` for ``0 < x^mu < upper``, ``max(0, g^mu)`` at ``x^mu = 0`` and
+    ``max(0, -g^mu)`` at ``x^mu = upper``; the run has converged when the largest
+    violation and ``|a.x|`` are at most ``kkt_tol`` (``1e-6`` by default).  In
+    sequential mode an epoch visits only the examples that violate the conditions by
+    more than ``kkt_tol`` (the others would not move, or move by less than the
+    tolerance), which makes late epochs cheap.  ``tol`` is then not used.
+
+    ``mode="greedy"`` changes only *which* example is updated: instead of sweeping
+    through all of them, every step takes the example that violates the Kuhn–Tucker
+    conditions most (the Gauss–Southwell rule of coordinate ascent) and makes the
+    AdaTron step ``eta / C^{mu mu}`` on it.  With ``equality = a`` (entries ``+-1``) a
+    step on one example would break ``a.x = 0``, so the step is made on the *pair*
+    ``(i, j)`` that violates the conditions most, along the direction
+    ``x^i += a^i t, x^j -= a^j t``, which keeps ``a.x`` fixed: ``t`` is ``eta`` times
+    the exact maximiser of ``f`` on that line, clipped to the box.  This is Platt's
+    sequential minimal optimisation (SMO) with the maximal violating pair of Keerthi et
+    al. (2001), the solver of libsvm and scikit-learn's ``SVC``.  The multiplier is not
+    iterated: it is read off at the end as the midpoint of the interval the conditions
+    allow.  The run stops when that interval certifies a violation of at most
+    ``kkt_tol`` for every example.  ``max_epochs`` bounds the number of steps by
+    ``max_epochs * P``; ``objective`` is recorded every ``P`` steps.  Greedy steps are
+    always normalised (``normalize=False`` is an error), and ``rho`` is not used.
+    """
+    if mode == "greedy":
+        return _run_greedy_adatron(C, eta, normalize, max_epochs, x0, record_steps, upper, target,
+                                   equality, rho, 1e-6 if kkt_tol is None else kkt_tol)
+    new_options = (np.isfinite(upper) or target is not None or equality is not None
+                   or rho is not None or kkt_tol is not None)
+    if not new_options:
+        return _run_embeddings(C, eta, mode, normalize, max_epochs, tol, x0, record_steps, True,
+                               "AdaTron")
+    return _run_box_adatron(C, eta, mode, normalize, max_epochs, x0, record_steps, upper, target,
+                            equality, rho, 1e-6 if kkt_tol is None else kkt_tol)
+
+
+def box_kkt_violation(x: np.ndarray, gradient: np.ndarray, upper: float = np.inf) -> np.ndarray:
+    """Violation of the Kuhn–Tucker conditions of ``max f(x)`` over ``0 <= x <= upper``, per example.
+
+    ``gradient`` is ``grad f(x)``, for the AdaTron ``1 - E``.  The conditions are
+    ``g = 0`` for ``0 < x < upper``, ``g <= 0`` at ``x = 0`` and ``g >= 0`` at
+    ``x = upper``; for the soft margin these are the three cases of Biehl's
+    Sec. 4.1.2 (``x = 0``: ``E >= 1``; ``0 < x < gamma``: ``E = 1``; ``x = gamma``:
+    ``E <= 1``).
+    """
+    x = np.asarray(x, dtype=float)
+    g = np.asarray(gradient, dtype=float)
+    return np.where(x <= 0.0, np.maximum(g, 0.0),
+                    np.where(x >= upper, np.maximum(-g, 0.0), np.abs(g)))
+
+
+def _box_problem(C, x0, upper, target, kkt_tol, equality, rho):
+    """The checked data of the box-constrained dual: ``C``, the target ``p`` and the start ``x``."""
+    C = _as_square(C)
+    P = len(C)
+    if not (isinstance(upper, numbers.Real) and upper > 0):
+        raise ValueError(f"upper must be a positive number or inf, got {upper!r}")
+    check_positive(kkt_tol, "kkt_tol")
+    if rho is not None and equality is None:
+        raise ValueError("rho is the penalty of the equality constraint; give equality too")
+    p = np.ones(P) if target is None else np.array(target, dtype=float)
+    if p.shape != (P,) or not np.all(np.isfinite(p)):
+        raise ValueError(f"target must be a finite vector of length {P}, got shape {p.shape}")
+    x = np.zeros(P) if x0 is None else np.array(x0, dtype=float)
+    if x.shape != (P,):
+        raise ValueError(f"x0 has shape {x.shape}, expected ({P},)")
+    return C, p, np.clip(x, 0.0, upper)
+
+
+def _run_box_adatron(C, eta, mode, normalize, max_epochs, x0, record_steps, upper, target,
+                     equality, rho, kkt_tol):
+    C, p, x = _box_problem(C, x0, upper, target, kkt_tol, equality, rho)
+    P = len(C)
+    lam = 0.0
+    if equality is not None:
+        a = np.array(equality, dtype=float)
+        if a.shape != (P,) or not np.all(np.isfinite(a)):
+            raise ValueError(f"equality must be a finite vector of length {P}, got shape {a.shape}")
+        if rho is None:
+            rho = 0.1 * float(np.mean(np.abs(np.diag(C)))) or 0.1
+        check_positive(rho, "rho")
+        rows = np.ascontiguousarray(C.T) + rho * np.outer(a, a)   # row mu = column mu of C_rho
+    else:
+        a, rho = np.zeros(P), 0.0
+        rows = np.ascontiguousarray(C.T)
+    steps = _embedding_steps(rows.T, eta, mode, normalize, "AdaTron")
+    E = rows.T @ x if x.any() else np.zeros(P)      # (C + rho a a^T) x
+
+    def objective_now() -> float:               # f(x) with the original C and p
+        ax = float(a @ x)
+        return float(-0.5 * x @ E + 0.5 * rho * ax * ax + p @ x)
+
+    objective = [objective_now()]
+    converged = diverged = False
+    epoch = 0
+    violation = float("inf")
+    n_steps = 0
+    step_of = steps.tolist()
+    row_delta = np.empty(P)
+    with np.errstate(over="ignore", invalid="ignore"):
+        for epoch in range(1, max_epochs + 1):
+            q = p - lam * a
+            v = box_kkt_violation(x, q - E, upper)
+            if mode == "parallel":
+                x = np.clip(x + steps * (q - E), 0.0, upper)
+                E = rows.T @ x
+                n_steps += P
+            else:
+                # The step (scalars as Python floats, which is the same IEEE arithmetic
+                # as numpy's float64 scalars and several times faster to index), then
+                # E <- E + delta * row mu in place, without a temporary array.
+                target_of = q.tolist()
+                visit = np.flatnonzero(v > kkt_tol).tolist()
+                n_steps += len(visit)
+                for mu in visit:
+                    old = x.item(mu)
+                    new = old + step_of[mu] * (target_of[mu] - E.item(mu))
+                    new = upper if new > upper else (0.0 if new < 0.0 else new)
+                    delta = new - old
+                    if delta != 0.0:
+                        x[mu] = new
+                        E += np.multiply(rows[mu], delta, out=row_delta)
+                    if record_steps:
+                        objective.append(objective_now())
+            if not record_steps or mode == "parallel":
+                objective.append(objective_now())
+            if not np.all(np.isfinite(x)) or np.abs(x).max() > _HUGE:
+                diverged = True
+                break
+            ax = float(a @ x)
+            lam += rho * ax
+            violation = max(float(box_kkt_violation(x, p - lam * a - E, upper).max()), abs(ax))
+            if violation <= kkt_tol:
+                converged = True
+                break
+    return EmbeddingRun(x, np.array(objective), converged, diverged, epoch, float(lam), violation, n_steps)
+
+
+def _run_greedy_adatron(C, eta, normalize, max_epochs, x0, record_steps, upper, target,
+                        equality, rho, kkt_tol):
+    """``adatron_embeddings(mode="greedy")``: the most violating example (or pair) per step.
+
+    The state is the gradient ``g = p - C x`` of the dual, updated by one or two rows
+    of ``C`` per step.  With an equality constraint ``a.x = 0`` the work is done on the
+    signed gradient ``s = a * g``: example ``mu`` may move along ``+a^mu`` ("up") when
+    ``x^mu`` can still grow for ``a^mu = +1`` or shrink for ``a^mu = -1``, along
+    ``-a^mu`` ("down") in the opposite cases, and the Kuhn–Tucker conditions hold with
+    multiplier ``lambda`` exactly when ``max_up s <= lambda <= min_down s``.
+    Membership is kept as penalties (0 for members, -inf or +inf otherwise), so that
+    finding the most violating example is one addition and one argmax.
+    """
+    check_positive(eta, "eta")
+    if not normalize:
+        raise ValueError("greedy steps are eta times the exact step along the chosen direction; "
+                         "normalize=False is not available")
+    check_learning_rate(eta, 2.0, "greedy AdaTron with steps eta / curvature")
+    C, p, x = _box_problem(C, x0, upper, target, kkt_tol, equality, rho)
+    P = len(C)
+    a = None
+    if equality is not None:
+        a = np.array(equality, dtype=float)
+        if a.shape != (P,) or not np.all(np.abs(a) == 1.0):
+            raise ValueError(f"mode='greedy' needs an equality vector of length {P} with entries +-1 "
+                             "(the labels)")
+        if abs(float(a @ x)) > kkt_tol:
+            raise ValueError("in greedy mode x0 must satisfy the equality constraint a.x = 0: "
+                             "the pair steps keep a.x fixed")
+    g = p - C @ x if x.any() else p.copy()
+    diag = np.diag(C).copy()
+    max_steps = max_epochs * P
+
+    def objective_now() -> float:                      # f(x) = -1/2 x.C x + p.x = 1/2 x.(p + g)
+        return float(0.5 * x @ (p + g))
+
+    objective = [objective_now()]
+    recorded = 0                                       # the step at which objective was last recorded
+    step = 0
+    diverged = False
+    lam = 0.0
+    buf_up, buf_down, work = np.empty(P), np.empty(P), np.empty(P)
+    with np.errstate(over="ignore", invalid="ignore"):
+        if a is None:
+            pen_up = np.where(x < upper, 0.0, -np.inf)      # may grow
+            pen_down = np.where(x > 0.0, 0.0, np.inf)       # may shrink
+            while step < max_steps:
+                i_up = int(np.add(g, pen_up, out=buf_up).argmax())
+                i_down = int(np.add(g, pen_down, out=buf_down).argmin())
+                grow, shrink = buf_up.item(i_up), -buf_down.item(i_down)
+                if max(grow, shrink) <= kkt_tol:
+                    break
+                mu = i_up if grow >= shrink else i_down
+                step += 1
+                old, curv, slope = x.item(mu), diag.item(mu), g.item(mu)
+                new = old + eta * slope / curv if curv > 0.0 else (np.inf if slope > 0.0 else 0.0)
+                new = upper if new > upper else (0.0 if new < 0.0 else new)
+                if new > _HUGE:                        # f grows without bound along this example
+                    diverged = True
+                    break
+                x[mu] = new
+                g -= np.multiply(C[mu], new - old, out=work)
+                pen_up[mu] = 0.0 if new < upper else -np.inf
+                pen_down[mu] = 0.0 if new > 0.0 else np.inf
+                if record_steps or step % P == 0:
+                    objective.append(objective_now())
+                    recorded = step
+        else:
+            rows = C * a[:, None]                      # rows of a a^T C: s changes by t (rows[i] - rows[j])
+            rows *= a
+            s = a * g
+            signs = a.tolist()
+            pen_up = np.where(np.where(a > 0, x < upper, x > 0.0), 0.0, -np.inf)
+            pen_down = np.where(np.where(a > 0, x > 0.0, x < upper), 0.0, np.inf)
+            m = M = 0.0
+            while True:
+                i = int(np.add(s, pen_up, out=buf_up).argmax())
+                j = int(np.add(s, pen_down, out=buf_down).argmin())
+                m, M = buf_up.item(i), buf_down.item(j)
+                if m - M <= 2.0 * kkt_tol or step >= max_steps:
+                    break
+                step += 1
+                xi, xj, ai, aj = x.item(i), x.item(j), signs[i], signs[j]
+                curv = diag.item(i) + diag.item(j) - 2.0 * rows.item(i, j)
+                t = eta * (m - M) / curv if curv > 0.0 else np.inf
+                room_i = upper - xi if ai > 0 else xi  # how far t may go before a bound
+                room_j = xj if aj > 0 else upper - xj
+                if t >= room_i or t >= room_j:         # clip, landing exactly on the bound
+                    t = min(room_i, room_j)
+                    xi = (upper if ai > 0 else 0.0) if t == room_i else xi + ai * t
+                    xj = (0.0 if aj > 0 else upper) if t == room_j else xj - aj * t
+                else:
+                    xi, xj = xi + ai * t, xj - aj * t
+                if t > _HUGE:                          # f grows without bound along this pair
+                    diverged = True
+                    break
+                x[i], x[j] = xi, xj
+                s -= np.multiply(np.subtract(rows[i], rows[j], out=work), t, out=work)
+                for k, xk, ak in ((i, xi, ai), (j, xj, aj)):
+                    can_grow, can_shrink = xk < upper, xk > 0.0
+                    pen_up[k] = 0.0 if (can_grow if ak > 0 else can_shrink) else -np.inf
+                    pen_down[k] = 0.0 if (can_shrink if ak > 0 else can_grow) else np.inf
+                if record_steps or step % P == 0:
+                    np.multiply(a, s, out=g)
+                    objective.append(objective_now())
+                    recorded = step
+            np.multiply(a, s, out=g)
+            # the multiplier: the midpoint of [max_up s, min_down s] (one end if the other is empty)
+            ends = [v for v in (m, M) if np.isfinite(v)]
+            lam = float(np.mean(ends)) if ends else 0.0
+        if step != recorded:
+            objective.append(objective_now())
+    if diverged or not np.all(np.isfinite(x)) or x.max(initial=0.0) > _HUGE:
+        diverged, violation = True, float("inf")
+    elif a is None:
+        violation = float(box_kkt_violation(x, g, upper).max())
+    else:
+        violation = max(float(box_kkt_violation(x, g - lam * a, upper).max()), abs(float(a @ x)))
+    converged = bool(not diverged and violation <= kkt_tol)
+    return EmbeddingRun(x, np.array(objective), converged, diverged, max(1, -(-step // P)), lam,
+                        violation, step)

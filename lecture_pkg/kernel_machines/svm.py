@@ -1,0 +1,273 @@
+"""Support vector machines by the kernel AdaTron (Biehl §4.3, eqs. 4.19--4.31; Mooney's slides).
+
+The kernel AdaTron (Frieß, Cristianini and Campbell 1998; Biehl eq. 4.26) is the
+AdaTron of :mod:`lecture_pkg.kernel_machines.solvers` run on the matrix
+
+    ``Gamma^{mu nu} = y^mu y^nu K(xi^mu, xi^nu)``        (Biehl 4.19, without the 1/M)
+
+instead of the correlation matrix ``C``: there is one AdaTron,
+:func:`lecture_pkg.kernel_machines.adatron_embeddings`, and this module only builds
+``Gamma`` and reads the result.  Notation: ``X^mu >= 0`` are the embedding strengths
+(Biehl's ``X``, scikit-learn's ``alpha``), the decision function is
+
+    ``f(xi) = sum_mu X^mu y^mu K(xi^mu, xi) + b``          (Biehl 4.24 plus a bias)
+
+and ``E^mu = y^mu f(xi^mu)`` are the local potentials (4.25).
+
+Bias handling (``fit_intercept``)
+---------------------------------
+* ``fit_intercept=True`` (default): the standard SVM with an *unpenalised* bias ``b``,
+  i.e. the dual with the equality constraint ``sum_mu X^mu y^mu = 0``; its multiplier
+  is ``b``.  The greedy mode (default) keeps the constraint exactly by stepping pairs
+  of examples (SMO); the sequential sweep enforces it by the method of multipliers
+  (see ``adatron_embeddings(equality=y)``).  This is the problem scikit-learn's ``SVC``
+  solves, so ``embeddings_`` equal ``SVC``'s ``|dual_coef_|`` and ``intercept_`` its
+  intercept.  When no embedding lies strictly inside ``(0, C)`` the optimal ``b`` is an
+  interval; both modes then return a point of it (greedy: its midpoint, as libsvm does).
+* ``fit_intercept=False``: Biehl's kernel AdaTron (4.26) as printed, with no bias
+  (``b = 0``).  A *penalised* bias is obtained by adding a constant to the kernel:
+  the polynomial kernel ``(1 + a . b)^q`` already contains it (Biehl 4.29), and a
+  linear kernel with ``coef0 = s^2`` is the AdaTron on inputs augmented by ``s``.
+
+Soft margin: ``C`` is the upper bound of the embeddings (Biehl's ``gamma`` in 4.5/4.6
+with ``C -> Gamma``); ``C = np.inf`` is the hard margin.  On data that are not
+separable in feature space the hard-margin embeddings grow without bound: the run
+stops at ``max_epochs`` with ``converged_ = False`` and a ``ConvergenceWarning``.
+
+``gram_of_labels(K, y)`` builds ``Gamma``; ``kernel_adatron(K, y, C=..., ...)`` trains
+on a Gram matrix and returns a :class:`KernelAdaTronRun`; ``svm_decision(K_test_train,
+embeddings, y, bias)`` evaluates (4.24); :class:`KernelAdaTron` is the scikit-learn
+estimator.
+"""
+
+from __future__ import annotations
+
+import numbers
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from ..validation import COUNT, POSITIVE, Interval, Options, as_plus_minus, check_params
+from ._base import _KERNEL_CONSTRAINTS, _BinaryKernelClassifier
+from .kernels import check_gram
+from .solvers import adatron_embeddings, support_vectors
+
+__all__ = [
+    "gram_of_labels",
+    "KernelAdaTronRun",
+    "kernel_adatron",
+    "svm_decision",
+    "KernelAdaTron",
+]
+
+
+def gram_of_labels(K: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """``Gamma^{mu nu} = y^mu y^nu K^{mu nu}``, Biehl eq. (4.19) without the ``1/M``."""
+    y = as_plus_minus(y)
+    K = np.asarray(K, dtype=float)
+    if K.shape != (len(y), len(y)):
+        raise ValueError(f"K has shape {K.shape}, expected ({len(y)}, {len(y)})")
+    return (y[:, None] * K) * y[None, :]
+
+
+@dataclass
+class KernelAdaTronRun:
+    """Result of :func:`kernel_adatron`.
+
+    ``embeddings`` are the ``X^mu`` (SVC's ``alpha``), ``bias`` is ``b``,
+    ``potentials`` the ``E^mu = y^mu f(xi^mu)``, ``kkt_violation`` the largest violation
+    of the optimality conditions, ``objective`` the dual ``-1/2 X.Gamma X + sum X`` at
+    the start and after every epoch, ``n_steps`` the number of steps (examples or, in
+    greedy mode with a bias, pairs of examples updated).
+    """
+
+    embeddings: np.ndarray
+    bias: float
+    potentials: np.ndarray
+    objective: np.ndarray
+    kkt_violation: float
+    converged: bool
+    diverged: bool
+    n_epochs: int
+    n_steps: int
+
+
+def kernel_adatron(K: np.ndarray, y: np.ndarray, C: float = np.inf, *, fit_intercept: bool = True,
+                   mode: str = "greedy", eta: float = 1.0, tol: float = 1e-3, max_epochs: int = 1000,
+                   rho: float | None = None, x0: np.ndarray | None = None,
+                   check_psd: str | None = "raise") -> KernelAdaTronRun:
+    """The kernel AdaTron (4.26), with hard (``C = inf``) or soft margin, on a Gram matrix.
+
+    The AdaTron step on example ``mu`` is
+
+        ``X^mu <- min(C, max(0, X^mu + eta / Gamma^{mu mu} (1 - E^mu)))``
+
+    with ``E^mu = [Gamma X]^mu + b y^mu``; the step ``eta / Gamma^{mu mu}`` converges for
+    ``0 < eta < 2`` (for the RBF kernel ``Gamma^{mu mu} = 1``).  ``mode`` says which
+    examples are stepped:
+
+    * ``"sequential"``: Biehl's (4.26), cyclically through all examples (in later
+      epochs only those that violate the conditions); ``fit_intercept`` enforces the
+      unpenalised bias by the method of multipliers (``rho`` is its penalty, see the
+      module docstring).  One epoch is one sweep.
+    * ``"greedy"`` (default): each step takes the example that violates the conditions
+      most.  With ``fit_intercept`` the step is made on the most violating *pair*, along
+      the direction that keeps ``sum X y = 0``: this is SMO (Platt 1998) with the
+      maximal violating pair (Keerthi et al. 2001), and ``b`` is read off the final
+      state.  ``P`` steps count as one epoch.  Several times to hundreds of times faster
+      than the sweep on large problems; the solution is the same.
+
+    The run stops when every example satisfies the Kuhn–Tucker conditions up to ``tol``
+    (``E >= 1 - tol`` at ``X = 0``, ``|E - 1| <= tol`` for ``0 < X < C``,
+    ``E <= 1 + tol`` at ``X = C``) and ``|sum X y| <= tol``.
+
+    ``check_psd``: ``"raise"`` or ``"warn"`` checks Mercer's condition on ``K``
+    (:func:`lecture_pkg.kernel_machines.check_gram`); ``None`` skips the check.
+    """
+    y = as_plus_minus(y)
+    if check_psd is not None:
+        K = check_gram(K, action=check_psd)
+    if not (isinstance(C, numbers.Real) and C > 0):
+        raise ValueError(f"C must be a positive number or inf, got {C!r}")
+    if mode not in ("greedy", "sequential"):
+        raise ValueError(f"mode must be 'greedy' or 'sequential', got {mode!r}")
+    G = gram_of_labels(K, y)
+    run = adatron_embeddings(G, eta, mode=mode, max_epochs=max_epochs, upper=float(C),
+                             equality=y if fit_intercept else None, rho=rho if fit_intercept else None,
+                             kkt_tol=tol, x0=x0)
+    E = G @ run.x + run.multiplier * y
+    return KernelAdaTronRun(run.x, run.multiplier, E, run.objective, run.kkt_violation,
+                            run.converged, run.diverged, run.n_epochs, run.n_steps)
+
+
+def svm_decision(K_test_train: np.ndarray, embeddings: np.ndarray, y: np.ndarray,
+                 bias: float = 0.0) -> np.ndarray:
+    """``f(xi) = sum_mu X^mu y^mu K(xi^mu, xi) + b`` for every row of ``K_test_train``, (4.24)."""
+    K = np.asarray(K_test_train, dtype=float)
+    y = as_plus_minus(y)
+    x = np.asarray(embeddings, dtype=float)
+    if K.ndim != 2 or K.shape[1] != len(y) or x.shape != y.shape:
+        raise ValueError(f"K_test_train must have one column per training example ({len(y)}), "
+                         f"got shape {K.shape}")
+    return K @ (x * y) + float(bias)
+
+
+class KernelAdaTron(_BinaryKernelClassifier):
+    """A support vector machine trained by the kernel AdaTron (Biehl 4.26, soft margin 4.5/4.6).
+
+    Parameters
+    ----------
+    C : float, default 1.0
+        Upper bound of the embedding strengths (soft margin); ``np.inf`` is the hard
+        margin.  Same meaning as ``C`` of scikit-learn's ``SVC``.
+    kernel : {"rbf", "poly", "linear", "precomputed"} or callable, default "rbf"
+        ``"precomputed"``: ``X`` is the Gram matrix in ``fit`` and the
+        ``(n_test, n_train)`` kernel in ``decision_function``; it is checked for
+        positive semi-definiteness (``check_psd``).
+    gamma : "scale" or float, default "scale"
+        RBF width, ``K = exp(-gamma |a - b|^2)``; Biehl's ``sigma`` is
+        ``gamma = 1 / (2 sigma^2)`` (:func:`lecture_pkg.kernel_machines.gamma_from_sigma`).
+        ``"scale"`` is ``1 / (N var(X))`` as in ``SVC``.
+    degree, coef0 : polynomial kernel ``(coef0 + a . b)^degree``, default ``(1 + a . b)^2``.
+    fit_intercept : bool, default True
+        Unpenalised bias (``SVC``'s problem); ``False``: Biehl's (4.26) without bias.
+    mode : {"greedy", "sequential"}, default "greedy"
+        Which examples the AdaTron steps (see :func:`kernel_adatron`): ``"sequential"``
+        sweeps through all of them as in (4.26); ``"greedy"`` steps the most violating
+        example, or with ``fit_intercept`` the most violating pair (SMO), and is much
+        faster on large problems.  Both reach the same solution.
+    eta : float, default 1.0
+        Step ``eta / Gamma^{mu mu}``; converges for ``0 < eta < 2``.
+    tol : float, default 1e-3
+        Kuhn–Tucker tolerance of the stopping rule (``SVC``'s default ``tol`` is 1e-3 too).
+    max_epochs : int, default 1000
+    check_psd : {"raise", "warn"}, default "raise"
+        What a precomputed Gram matrix that is not positive semi-definite gives.
+
+    Attributes
+    ----------
+    embeddings_ : array (n_samples,)
+        ``X^mu`` (``alpha`` in scikit-learn), ``0 <= X^mu <= C``.
+    support_ : indices of the support vectors (``X^mu > 0``)
+    support_vectors_ : their inputs (empty for a precomputed kernel)
+    dual_coef_ : array (1, n_SV) of ``X^mu y^mu`` (scikit-learn's layout)
+    intercept_ : float, the bias ``b``
+    n_support_ : number of support vectors
+    margin_support_ : support vectors with ``0 < X < C`` (on the margin, ``E = 1``)
+    bound_support_ : support vectors with ``X = C`` (inside the margin or wrong, ``E <= 1``)
+    potentials_ : ``E^mu = y^mu f(xi^mu)`` on the training set
+    objective_history_ : the dual objective at the start and after every epoch
+    n_steps_ : steps taken (examples, or pairs of examples in greedy mode with a bias)
+    kkt_violation_, n_epochs_, converged_, diverged_
+    """
+
+    _parameter_constraints = {
+        "C": [Interval(numbers.Real, 0, None, closed="neither", allow_inf=True)],   # inf: hard margin
+        **_KERNEL_CONSTRAINTS,
+        "fit_intercept": ["boolean"],
+        "mode": [Options("greedy", "sequential")],
+        "eta": [Interval(numbers.Real, 0, 2, closed="neither")],
+        "tol": [POSITIVE],
+        "max_epochs": [COUNT],
+        "check_psd": [Options("raise", "warn")],
+    }
+
+    def __init__(self, C=1.0, kernel="rbf", gamma="scale", degree=2, coef0=1.0, fit_intercept=True,
+                 mode="greedy", eta=1.0, tol=1e-3, max_epochs=1000, check_psd="raise"):
+        self.C = C
+        self.kernel = kernel
+        self.gamma = gamma
+        self.degree = degree
+        self.coef0 = coef0
+        self.fit_intercept = fit_intercept
+        self.mode = mode
+        self.eta = eta
+        self.tol = tol
+        self.max_epochs = max_epochs
+        self.check_psd = check_psd
+
+    def fit(self, X, y):
+        """Train on ``X`` (n_samples, n_features), or a Gram matrix, with two classes in ``y``."""
+        check_params(self)
+        X, y_pm = self._binary_targets(X, y)
+        K = self._train_gram(X, check_psd=self.check_psd)
+        run = kernel_adatron(K, y_pm, self.C, fit_intercept=self.fit_intercept, mode=self.mode,
+                             eta=self.eta, tol=self.tol, max_epochs=self.max_epochs, check_psd=None)
+        x = run.embeddings if not run.diverged else np.zeros(len(y_pm))
+        self._store_support(X, support_vectors(x))
+        self.embeddings_ = x
+        self.dual_coef_ = (x * y_pm)[self.support_][None, :]
+        self.intercept_ = float(run.bias) if not run.diverged else 0.0
+        self.n_support_ = len(self.support_)
+        on_bound = x[self.support_] >= self.C * (1 - 1e-9) if np.isfinite(self.C) else \
+            np.zeros(len(self.support_), dtype=bool)
+        self.margin_support_ = self.support_[~on_bound]
+        self.bound_support_ = self.support_[on_bound]
+        self.potentials_ = run.potentials
+        self.objective_history_ = run.objective
+        self.kkt_violation_ = run.kkt_violation
+        self.n_epochs_ = run.n_epochs
+        self.n_steps_ = run.n_steps
+        self.converged_ = run.converged
+        self.diverged_ = run.diverged
+        if not run.converged:
+            hint = ("with a hard margin (C=inf) this means the data are probably not separable "
+                    "in the kernel's feature space; use a finite C" if not np.isfinite(self.C)
+                    else "raise max_epochs or tol")
+            warnings.warn(
+                f"the kernel AdaTron did not converge within max_epochs={self.max_epochs} epochs "
+                f"(Kuhn-Tucker violation {run.kkt_violation:.3g}"
+                + (", embeddings diverged" if run.diverged else "") + f"); {hint}",
+                ConvergenceWarning,
+            )
+        return self
+
+    def decision_function(self, X):
+        """``f(xi) = sum_{mu in SV} X^mu y^mu K(xi^mu, xi) + b`` for every row of ``X``, (4.24)."""
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False)
+        K = self._test_gram(X, self.support_)
+        return K @ self.dual_coef_[0] + self.intercept_

@@ -1,0 +1,363 @@
+"""Linear regression: least squares, ridge, maximum likelihood, MAP and the Bayesian posterior.
+
+The one place in ``lecture_pkg`` for linear regression (Biehl's lecture notes, section
+2.4.2; reused by the probabilistic-classification and Adaline chapters).
+
+Conventions: inputs ``X`` of shape ``(P, N)`` (one example per row, Biehl's eq. 2.7),
+targets ``y`` of shape ``(P,)``, hypothesis ``f(xi) = w . xi`` (eq. 2.3).
+
+* :func:`add_clamped_input` -- a constant input ``-1`` makes a threshold one more weight (eq. 2.4);
+* :func:`sse`, :func:`sse_gradient` -- ``E = 1/2 sum (w.xi - y)^2`` and its gradient (eqs. 2.5, 2.6);
+* :func:`least_squares` -- ``w* = X^+ y`` (eq. 2.8), the minimum-norm solution when it is not unique;
+* :func:`ridge`, :func:`ridge_path` -- ``w_gamma = [X^T X + gamma I]^-1 X^T y`` (eqs. 2.9, 2.10);
+* :func:`log_likelihood`, :func:`log_prior`, :func:`log_posterior` -- the Gaussian model
+  (eqs. 2.11--2.15) and their gradients;
+* :func:`map_estimate` -- the maximum a posteriori weights, ridge with ``gamma = sigma^2/tau^2`` (eq. 2.16);
+* :func:`bayes_posterior`, :func:`posterior_predictive` -- the full Gaussian posterior of the
+  weights and the predictive distribution (eq. 2.17);
+* :class:`RidgeRegression`, :class:`BayesianLinearRegression` -- the same as scikit-learn
+  regressors (``fit_intercept`` uses the clamped input);
+* :func:`synthetic_hubble` -- example data in the spirit of Hubble's 1929 diagram (eq. 2.1).
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+from scipy.linalg import cho_factor, cho_solve
+from sklearn.base import BaseEstimator, RegressorMixin
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from ..validation import NON_NEGATIVE, POSITIVE, check_inputs, check_params
+
+__all__ = [
+    "add_clamped_input",
+    "sse",
+    "sse_gradient",
+    "least_squares",
+    "ridge",
+    "ridge_path",
+    "residual_variance",
+    "log_likelihood",
+    "log_likelihood_gradient",
+    "log_prior",
+    "log_posterior",
+    "log_posterior_gradient",
+    "map_estimate",
+    "bayes_posterior",
+    "posterior_predictive",
+    "RidgeRegression",
+    "BayesianLinearRegression",
+]
+
+
+# ---------------------------------------------------------------- validation
+
+def _as_data(X, y) -> tuple[np.ndarray, np.ndarray]:
+    X = check_inputs(X)
+    y = np.asarray(y, dtype=float)
+    if y.ndim != 1:
+        raise ValueError(f"targets y must be a 1-d array, got shape {y.shape}")
+    if len(y) != len(X):
+        raise ValueError(f"X has {len(X)} rows but y has {len(y)} targets")
+    if not np.all(np.isfinite(y)):
+        raise ValueError("y contains NaN or infinite values")
+    return X, y
+
+
+def _as_weights(w, n_features: int) -> np.ndarray:
+    w = np.asarray(w, dtype=float)
+    if w.shape != (n_features,):
+        raise ValueError(f"weights have shape {w.shape}, expected ({n_features},)")
+    return w
+
+
+def _positive(value, name: str) -> float:
+    if not (isinstance(value, numbers.Real) and np.isfinite(value) and value > 0):
+        raise ValueError(f"{name} must be a positive number, got {value!r}")
+    return float(value)
+
+
+# ---------------------------------------------------------------- the heuristic approach
+
+def add_clamped_input(X, value: float = -1.0) -> np.ndarray:
+    """Append a constant input to every example, Biehl eq. (2.4).
+
+    With ``xi~ = (xi_1, ..., xi_N, -1)`` and ``w~ = (w_1, ..., w_N, theta)`` one has
+    ``w~ . xi~ = w . xi - theta``: a hypothesis with a constant term becomes a
+    homogeneous one in ``N + 1`` dimensions.  The notes clamp the input to ``-1`` (the
+    extra weight is then the threshold ``theta``); ``value=1`` gives the usual intercept
+    ``b = w_{N+1}``.
+    """
+    X = check_inputs(X)
+    if value == 0:
+        raise ValueError("the clamped input must be non-zero")
+    return np.hstack([X, np.full((X.shape[0], 1), float(value))])
+
+
+def sse(w, X, y) -> float:
+    """Sum of squared errors ``E = 1/2 sum_mu (w . xi^mu - y^mu)^2``, Biehl eq. (2.5)."""
+    X, y = _as_data(X, y)
+    r = X @ _as_weights(w, X.shape[1]) - y
+    return 0.5 * float(r @ r)
+
+
+def sse_gradient(w, X, y) -> np.ndarray:
+    """Gradient ``sum_mu (w . xi^mu - y^mu) xi^mu = X^T (X w - y)``, Biehl eq. (2.6)."""
+    X, y = _as_data(X, y)
+    return X.T @ (X @ _as_weights(w, X.shape[1]) - y)
+
+
+def least_squares(X, y) -> np.ndarray:
+    """Least-squares weights ``w* = X^+ y``, Biehl eq. (2.8).
+
+    Solves the normal equations ``X^T (X w - y) = 0`` with ``numpy.linalg.lstsq`` (an SVD),
+    never by inverting ``X^T X``.
+
+    Notes
+    -----
+    The textbook form ``w* = [X^T X]^-1 X^T y`` needs ``X^T X`` to be invertible, that is
+    ``rank X = N`` (so ``P >= N``).  When it is singular -- fewer examples than features,
+    or linearly dependent features -- the SSE has a whole affine space of minimisers.
+    This function then returns the one of smallest norm, ``X^+ y`` with the Moore--Penrose
+    pseudo-inverse ``X^+``; no error is raised.  It is the limit of :func:`ridge` for
+    ``gamma -> 0+`` and the solution Adaline converges to from zero weights.
+    """
+    X, y = _as_data(X, y)
+    return np.linalg.lstsq(X, y, rcond=None)[0]
+
+
+def _svd(X):
+    U, s, Vt = np.linalg.svd(X, full_matrices=False)
+    return U, s, Vt
+
+
+def ridge(X, y, gamma: float) -> np.ndarray:
+    """Ridge (weight-decay) weights ``w_gamma = [X^T X + gamma I]^-1 X^T y``, Biehl eq. (2.9).
+
+    They minimise ``E_gamma = 1/2 sum_mu (w . xi^mu - y^mu)^2 + gamma/2 |w|^2`` (eq. 2.10).
+    For every ``gamma > 0`` the matrix is invertible, whatever ``P`` and ``N``.  Computed
+    from the SVD ``X = U diag(s) V^T`` as ``V diag(s / (s^2 + gamma)) U^T y``, which stays
+    accurate for tiny ``gamma``.  ``gamma = 0`` gives :func:`least_squares`.
+    """
+    return ridge_path(X, y, [gamma])[0]
+
+
+def ridge_path(X, y, gammas) -> np.ndarray:
+    """Ridge weights for several ``gamma`` at once, shape ``(len(gammas), N)`` (one SVD)."""
+    X, y = _as_data(X, y)
+    gammas = np.atleast_1d(np.asarray(gammas, dtype=float))
+    if gammas.ndim != 1 or np.any(~np.isfinite(gammas)) or np.any(gammas < 0):
+        raise ValueError("the weight-decay parameters gamma must be finite and >= 0")
+    U, s, Vt = _svd(X)
+    uty = U.T @ y
+    tol = s.max(initial=0.0) * max(X.shape) * np.finfo(float).eps
+    with np.errstate(divide="ignore", invalid="ignore"):
+        factors = np.where(s[None, :] > tol, s[None, :] / (s[None, :] ** 2 + gammas[:, None]), 0.0)
+    return (factors * uty[None, :]) @ Vt
+
+
+def residual_variance(w, X, y, *, ddof: int = 0) -> float:
+    """Mean squared residual ``sum (y - X w)^2 / (P - ddof)``.
+
+    ``ddof=0`` is the maximum-likelihood estimate of the noise variance ``sigma^2`` of the
+    Gaussian model (2.11); ``ddof = N`` (the number of fitted weights) gives the unbiased one.
+    """
+    X, y = _as_data(X, y)
+    if not 0 <= ddof < len(y):
+        raise ValueError(f"ddof must lie in [0, P) = [0, {len(y)}), got {ddof}")
+    r = y - X @ _as_weights(w, X.shape[1])
+    return float(r @ r) / (len(y) - ddof)
+
+
+# ---------------------------------------------------------------- the statistical model
+
+def log_likelihood(w, X, y, sigma: float) -> float:
+    """Log-likelihood of the Gaussian model ``y = w . xi + sigma eta``, Biehl eq. (2.13).
+
+    ``log p(D | w) = -P/2 log(2 pi sigma^2) - E^SSE(w) / sigma^2``.
+    """
+    sigma = _positive(sigma, "sigma")
+    X, y = _as_data(X, y)
+    return -0.5 * len(y) * np.log(2 * np.pi * sigma**2) - sse(w, X, y) / sigma**2
+
+
+def log_likelihood_gradient(w, X, y, sigma: float) -> np.ndarray:
+    """Gradient of :func:`log_likelihood` with respect to ``w``: ``-X^T (X w - y) / sigma^2``."""
+    sigma = _positive(sigma, "sigma")
+    return -sse_gradient(w, X, y) / sigma**2
+
+
+def log_prior(w, tau: float) -> float:
+    """Normalised Gaussian prior ``p_0(w) ~ exp(-|w|^2 / (2 tau^2))``, Biehl eq. (2.14)."""
+    tau = _positive(tau, "tau")
+    w = np.asarray(w, dtype=float)
+    if w.ndim != 1:
+        raise ValueError(f"weights must be a 1-d array, got shape {w.shape}")
+    return -0.5 * w.size * np.log(2 * np.pi * tau**2) - float(w @ w) / (2 * tau**2)
+
+
+def log_posterior(w, X, y, sigma: float, tau: float) -> float:
+    """Unnormalised log-posterior ``log p(D | w) + log p_0(w)`` (Bayes' theorem, eq. 2.15).
+
+    Multiplied by ``sigma^2`` it is ``-E^SSE - gamma/2 |w|^2 + const`` with
+    ``gamma = sigma^2 / tau^2`` (eq. 2.16).
+    """
+    return log_likelihood(w, X, y, sigma) + log_prior(w, tau)
+
+
+def log_posterior_gradient(w, X, y, sigma: float, tau: float) -> np.ndarray:
+    """Gradient of :func:`log_posterior`: ``-X^T (X w - y)/sigma^2 - w/tau^2``."""
+    tau = _positive(tau, "tau")
+    return log_likelihood_gradient(w, X, y, sigma) - np.asarray(w, dtype=float) / tau**2
+
+
+def map_estimate(X, y, sigma: float, tau: float) -> np.ndarray:
+    """Maximum a posteriori weights for the Gaussian model and prior, Biehl eq. (2.16).
+
+    Equal to :func:`ridge` with ``gamma = sigma^2 / tau^2``: a broad prior (large ``tau``)
+    or little noise means little weight decay.
+    """
+    sigma, tau = _positive(sigma, "sigma"), _positive(tau, "tau")
+    return ridge(X, y, sigma**2 / tau**2)
+
+
+def bayes_posterior(X, y, sigma: float, tau: float) -> tuple[np.ndarray, np.ndarray]:
+    """Posterior ``p(w | D) = N(w | m, Sigma)`` of the Gaussian model, Biehl eqs. (2.11)--(2.15).
+
+    ``Sigma^-1 = I / tau^2 + X^T X / sigma^2`` and ``m = Sigma X^T y / sigma^2``; the mean
+    ``m`` is the MAP estimate (the posterior is Gaussian, so mean and mode coincide).
+
+    Returns
+    -------
+    mean : array (N,)
+    cov : array (N, N)
+    """
+    sigma, tau = _positive(sigma, "sigma"), _positive(tau, "tau")
+    X, y = _as_data(X, y)
+    precision = X.T @ X / sigma**2 + np.eye(X.shape[1]) / tau**2
+    factor = cho_factor(precision)
+    cov = cho_solve(factor, np.eye(X.shape[1]))
+    mean = cho_solve(factor, X.T @ y / sigma**2)
+    return mean, 0.5 * (cov + cov.T)
+
+
+def posterior_predictive(X_new, mean, cov, sigma: float) -> tuple[np.ndarray, np.ndarray]:
+    """Posterior predictive ``p(y | xi, D)`` of eq. (2.17) for the Gaussian model.
+
+    Integrating the model over the Gaussian posterior ``N(m, Sigma)`` gives a Gaussian with
+    mean ``m . xi`` and variance ``sigma^2 + xi^T Sigma xi``: the noise plus the
+    uncertainty about the weights, which shrinks as data accumulate.
+
+    Returns
+    -------
+    mean, variance : arrays (P_new,)
+    """
+    sigma = _positive(sigma, "sigma")
+    X_new = check_inputs(X_new, "X_new")
+    mean = _as_weights(mean, X_new.shape[1])
+    cov = np.asarray(cov, dtype=float)
+    if cov.shape != (X_new.shape[1], X_new.shape[1]):
+        raise ValueError(f"cov has shape {cov.shape}, expected {(X_new.shape[1],) * 2}")
+    var = sigma**2 + np.einsum("pi,ij,pj->p", X_new, cov, X_new)
+    return X_new @ mean, var
+
+
+# ---------------------------------------------------------------- estimators
+
+class RidgeRegression(RegressorMixin, BaseEstimator):
+    """Least squares (``gamma = 0``, eq. 2.8) or ridge regression (``gamma > 0``, eq. 2.9).
+
+    Parameters
+    ----------
+    gamma : float, default 0.0
+        Weight decay ``gamma >= 0`` of eq. (2.10).  With ``gamma = 0`` and fewer examples
+        than weights the minimum-norm solution is returned.
+    fit_intercept : bool, default True
+        Add the clamped input ``-1`` of eq. (2.4); its weight is the threshold ``theta`` and
+        ``intercept_ = -theta``.  As in the notes, the threshold is one more weight and is
+        penalised by ``gamma`` like the others (scikit-learn's ``Ridge`` leaves its
+        intercept unpenalised, so the two agree for ``gamma = 0`` only).
+
+    Attributes
+    ----------
+    coef_ : array (n_features,)
+    intercept_ : float
+    """
+
+    _parameter_constraints = {
+        "gamma": [NON_NEGATIVE],
+        "fit_intercept": ["boolean"],
+    }
+
+    def __init__(self, gamma=0.0, fit_intercept=True):
+        self.gamma = gamma
+        self.fit_intercept = fit_intercept
+
+    def fit(self, X, y):
+        check_params(self)
+        fit_intercept = bool(self.fit_intercept)
+        X, y = validate_data(self, X, y, y_numeric=True)
+        Xa = add_clamped_input(X) if fit_intercept else X
+        w = ridge(Xa, y.astype(float), float(self.gamma))
+        self.coef_ = w[: X.shape[1]]
+        self.intercept_ = float(-w[-1]) if fit_intercept else 0.0
+        return self
+
+    def predict(self, X):
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False)
+        return X @ self.coef_ + self.intercept_
+
+
+class BayesianLinearRegression(RegressorMixin, BaseEstimator):
+    """Bayesian linear regression with Gaussian noise ``sigma`` and prior width ``tau``.
+
+    The model ``y = w . xi + sigma eta`` (eq. 2.11) with prior ``w ~ N(0, tau^2 I)``
+    (eq. 2.14); ``sigma`` and ``tau`` are fixed, as in the notes.  ``fit`` computes the
+    Gaussian posterior (:func:`bayes_posterior`), ``predict`` its mean (the MAP / ridge
+    prediction with ``gamma = sigma^2/tau^2``) and, with ``return_std=True``, the standard
+    deviation of the posterior predictive distribution (eq. 2.17).
+
+    Parameters
+    ----------
+    sigma : float, default 1.0
+    tau : float, default 1.0
+    fit_intercept : bool, default True
+        Clamped input ``-1`` (eq. 2.4); the threshold gets the same prior as the weights.
+
+    Attributes
+    ----------
+    coef_, intercept_ : posterior mean of the weights and the intercept ``-theta``
+    posterior_mean_, posterior_cov_ : of the (augmented) weight vector
+    """
+
+    _parameter_constraints = {
+        "sigma": [POSITIVE],
+        "tau": [POSITIVE],
+        "fit_intercept": ["boolean"],
+    }
+
+    def __init__(self, sigma=1.0, tau=1.0, fit_intercept=True):
+        self.sigma = sigma
+        self.tau = tau
+        self.fit_intercept = fit_intercept
+
+    def fit(self, X, y):
+        check_params(self)
+        fit_intercept = bool(self.fit_intercept)
+        X, y = validate_data(self, X, y, y_numeric=True)
+        Xa = add_clamped_input(X) if fit_intercept else X
+        self.posterior_mean_, self.posterior_cov_ = bayes_posterior(Xa, y.astype(float),
+                                                                    self.sigma, self.tau)
+        self.coef_ = self.posterior_mean_[: X.shape[1]]
+        self.intercept_ = float(-self.posterior_mean_[-1]) if fit_intercept else 0.0
+        return self
+
+    def predict(self, X, return_std: bool = False):
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False)
+        Xa = add_clamped_input(X) if self.fit_intercept else X
+        mean, var = posterior_predictive(Xa, self.posterior_mean_, self.posterior_cov_, self.sigma)
+        return (mean, np.sqrt(var)) if return_std else mean

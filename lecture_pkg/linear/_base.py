@@ -1,0 +1,103 @@
+"""What the linear two-class classifiers share: the clamped bias input and the estimator base.
+
+* :func:`augment` prepends the clamped input ``s`` to every example, ``x~ = (s, x)``;
+* :class:`LinearBinaryClassifier` is the scikit-learn base of the perceptron family:
+  any two labels mapped to ``-1``/``+1``, ``decision_function = w . x + b``, ``predict``
+  with ``sign(0) = +1``; the kernel machines extend it;
+* ``_LinearBinaryClassifier`` adds the optional clamped bias input of the estimators of
+  optimal stability and of the soft margin.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from ..validation import check_inputs
+
+__all__ = [
+    "augment",
+    "LinearBinaryClassifier",
+]
+
+
+def augment(X: np.ndarray, bias_input: float = 1.0) -> np.ndarray:
+    """Prepend the clamped bias input ``s`` to every example: ``x~ = (s, x)``.
+
+    Parameters
+    ----------
+    X : array of shape (P, N)
+    bias_input : float
+        The constant ``s``.  1 gives Deckert's augmented vector; Biehl's eq. (3.4)
+        appends ``-1`` instead, which only flips the sign of the stored threshold.
+
+    Returns
+    -------
+    array of shape (P, N + 1)
+    """
+    X = check_inputs(X)
+    return np.hstack([np.full((X.shape[0], 1), float(bias_input)), X])
+
+
+class LinearBinaryClassifier(ClassifierMixin, BaseEstimator):
+    """Base of the course's linear two-class estimators (perceptron family).
+
+    Provides what they share: any two labels mapped to ``-1`` / ``+1`` (``classes_[1]``
+    is ``+1``), a clear error for other than two classes, ``decision_function``
+    ``w . x + b`` from ``coef_`` and ``intercept_``, and ``predict`` with ``sign(0) = +1``.
+    Kernel machines (``lecture_pkg.kernel_machines.svm``), linear in feature space, override
+    ``decision_function`` with their kernel expansion.
+    """
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        return tags
+
+    def _binary_targets(self, X, y):
+        """Validate ``X, y``, set ``classes_`` and return ``X`` and the labels as +-1."""
+        X, y = validate_data(self, X, y)
+        check_classification_targets(y)
+        self.classes_ = np.unique(y)
+        if len(self.classes_) != 2:
+            raise ValueError(
+                f"Only binary classification is supported: a perceptron separates two classes, "
+                f"and y has {len(self.classes_)} class(es): {self.classes_[:5].tolist()}"
+            )
+        return X, np.where(y == self.classes_[1], 1.0, -1.0)
+
+    def decision_function(self, X):
+        """``w . x + b`` for every row of ``X``; its sign is the predicted class."""
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False)
+        return X @ self.coef_ + self.intercept_
+
+    def predict(self, X):
+        """Predicted labels, with ``sign(0) = +1`` (the positive class ``classes_[1]``)."""
+        check_is_fitted(self)
+        return self.classes_[(self.decision_function(X) >= 0).astype(int)]
+
+
+# ---------------------------------------------------------------- estimators
+
+class _LinearBinaryClassifier(LinearBinaryClassifier):
+    """Shared scaffolding: an optional clamped bias input and storing the augmented weights."""
+
+    def _prepare(self, X, y):
+        X, y_pm = self._binary_targets(X, y)
+        s = float(self.bias_input) if self.fit_intercept else None
+        Xa = augment(X, s) if s is not None else np.asarray(X, dtype=float)
+        return X, y_pm, Xa, s
+
+    def _store_weights(self, w: np.ndarray, s: float | None) -> None:
+        if s is None:
+            self.coef_, self.intercept_ = w.copy(), 0.0
+        else:
+            self.coef_, self.intercept_ = w[1:].copy(), float(w[0] * s)
+
+
+def _kappa_of(Xa, y, w) -> float:
+    norm = float(np.linalg.norm(w))
+    return float(np.min(y * (Xa @ w)) / norm) if norm > 0 else -np.inf

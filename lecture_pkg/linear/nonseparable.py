@@ -1,0 +1,317 @@
+"""The perceptron with errors: minimal number of errors, Pocket, soft margin (Biehl §4.1).
+
+Notation as in :mod:`lecture_pkg.linear.stability`: local potentials
+``E^mu = y^mu w . xi^mu`` (on augmented inputs when there is a bias), Biehl's 1/N
+convention ``w = (1/N) sum_mu x^mu y^mu xi^mu`` and ``C^{mu nu} = y^mu y^nu xi^mu . xi^nu / N``.
+
+* :func:`n_errors` is the cost (4.1).  An example with ``E^mu = 0`` counts as an error
+  (the notes leave ``sign(0)`` open, erratum E.3), so ``w = 0`` gets every example wrong.
+* :func:`pocket` is Gallant's Pocket algorithm (4.2) with two corrections (errata E.1,
+  E.2): the pocket starts with ``H^ = H^err(w(0))`` (the printed ``H^ = 0`` would never
+  be beaten) and a Rosenblatt step is taken when ``E^mu <= 0`` (with ``Theta[0] = 0``
+  as printed, the zero start never moves).  ``literal=True`` runs the printed version.
+* :class:`SoftMarginAdaTron` is the AdaTron with errors (4.6), the box-constrained
+  dual (4.5) of the soft-margin problem (4.3); it runs the one AdaTron of
+  :func:`lecture_pkg.kernel_machines.adatron_embeddings` with ``upper = gamma``.
+"""
+
+from __future__ import annotations
+
+import numbers
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+from sklearn.exceptions import ConvergenceWarning
+
+from ..kernel_machines.solvers import adatron_embeddings, dual_objective, support_vectors
+from ..validation import (COUNT, NON_ZERO, POSITIVE, Interval, as_plus_minus, check_inputs,
+                          check_params, resolve_rng)
+from ._base import _LinearBinaryClassifier
+from .stability import correlation_matrix, weights_from_embeddings
+
+__all__ = [
+    "n_errors",
+    "min_errors_2d",
+    "PocketRun",
+    "pocket",
+    "Pocket",
+    "primal_objective",
+    "soft_margin_adatron",
+    "support_vector_categories",
+    "SoftMarginAdaTron",
+]
+
+
+def n_errors(w: np.ndarray, X: np.ndarray, y: np.ndarray) -> int:
+    """``H^err(w)``, the number of examples with ``E^mu = y^mu w . xi^mu <= 0``, Biehl eq. (4.1)."""
+    X = check_inputs(X)
+    y = as_plus_minus(y)
+    w = np.asarray(w, dtype=float)
+    if w.shape != (X.shape[1],) or len(y) != len(X):
+        raise ValueError(f"w has shape {w.shape}, X {X.shape}, y {y.shape}: they do not fit")
+    return int(np.sum(y * (X @ w) <= 0))
+
+
+def min_errors_2d(X: np.ndarray, y: np.ndarray) -> tuple[int, np.ndarray]:
+    """Exact minimum of (4.1) over all ``w`` in the plane (homogeneous, no bias), by enumeration.
+
+    ``H^err`` only changes where ``w`` crosses a direction perpendicular to some
+    ``xi^mu``; these ``2P`` critical angles cut the circle into arcs on which the
+    error count is constant.  Evaluating it at the middle of every arc gives the exact
+    minimum.  Returns the minimum and a unit vector attaining it.
+    """
+    X = check_inputs(X)
+    y = as_plus_minus(y)
+    if X.shape[1] != 2 or len(y) != len(X):
+        raise ValueError(f"need 2-d inputs and one label each, got X {X.shape}, y {y.shape}")
+    phi = np.arctan2(X[:, 1], X[:, 0])
+    crit = np.sort(np.mod(np.r_[phi + np.pi / 2, phi - np.pi / 2], 2 * np.pi))
+    mids = (crit + np.diff(np.r_[crit, crit[0] + 2 * np.pi]) / 2)
+    W = np.column_stack([np.cos(mids), np.sin(mids)])
+    counts = np.sum(y[:, None] * (X @ W.T) <= 0, axis=0)
+    best = int(np.argmin(counts))
+    return int(counts[best]), W[best]
+
+
+@dataclass
+class PocketRun:
+    """Result of :func:`pocket`.
+
+    ``w`` is the pocketed weight vector, ``errors`` the pocketed count ``H^(t)`` for
+    ``t = 0 .. n_steps`` (never increasing), ``w_last`` the Rosenblatt weights at the
+    end, ``n_updates`` the number of Rosenblatt steps taken.
+    """
+
+    w: np.ndarray
+    errors: np.ndarray
+    w_last: np.ndarray
+    n_updates: int
+
+
+def pocket(X: np.ndarray, y: np.ndarray, n_steps: int, rng=None, *, w0: np.ndarray | None = None,
+           literal: bool = False, stop_at_zero: bool = True) -> PocketRun:
+    """The Pocket algorithm (Gallant 1990), Biehl eq. (4.2), corrected.
+
+    At every step an example ``mu`` is drawn uniformly at random; if
+    ``E^mu = y^mu w . xi^mu <= 0`` the weights take the Rosenblatt step
+    ``w <- w + xi^mu y^mu / N``.  Whenever ``w`` changed, ``H = H^err(w)`` is counted
+    (4.1) and ``w`` replaces the pocketed ``w^`` if ``H < H^``.  The pocket starts at
+    ``w^ = w(0)`` with ``H^ = H^err(w(0))`` (``= P`` from ``w(0) = 0``).
+
+    ``literal=True`` runs the printed version instead: step only if ``E^mu < 0``
+    (``Theta[-E]`` with ``Theta[0] = 0``) and ``H^ = 0``, which never moves from the
+    zero start and never fills the pocket (errata E.1, E.2).  ``stop_at_zero`` ends the
+    run (keeping the last value in ``errors``) once ``H^ = 0``.
+
+    ``X`` are the inputs as the algorithm sees them (augment them for a bias).
+    """
+    X = check_inputs(X)
+    y = as_plus_minus(y)
+    if len(y) != len(X) or len(y) == 0:
+        raise ValueError(f"need one label per example, got X {X.shape}, y {y.shape}")
+    if not (isinstance(n_steps, numbers.Integral) and n_steps >= 0):
+        raise ValueError(f"n_steps must be a non-negative integer, got {n_steps!r}")
+    rng = resolve_rng(rng)
+    P, N = X.shape
+    Z = y[:, None] * X                       # rows xi^mu y^mu
+    w = np.zeros(N) if w0 is None else np.array(w0, dtype=float)
+    if w.shape != (N,):
+        raise ValueError(f"w0 has shape {w.shape}, expected ({N},)")
+    best_w = w.copy()
+    best = 0 if literal else int(np.sum(Z @ w <= 0))
+    errors = np.empty(n_steps + 1, dtype=int)
+    errors[0] = best
+    draws = (rng.integers(0, P, size=n_steps) if isinstance(rng, np.random.Generator)
+             else rng.randint(0, P, size=n_steps))          # a legacy RandomState
+    n_updates = 0
+    t = 0
+    for t in range(1, n_steps + 1):
+        mu = draws[t - 1]
+        E = float(Z[mu] @ w)
+        if (E < 0) if literal else (E <= 0):
+            w += Z[mu] / N
+            n_updates += 1
+            H = int(np.sum(Z @ w <= 0))
+            if H < best:
+                best, best_w = H, w.copy()
+        errors[t] = best
+        if stop_at_zero and best == 0 and not literal:
+            errors[t:] = 0
+            break
+    return PocketRun(best_w, errors, w, n_updates)
+
+
+class Pocket(_LinearBinaryClassifier):
+    """The Pocket algorithm (4.2) as a scikit-learn classifier: fewest training errors seen.
+
+    Parameters
+    ----------
+    n_steps : int, default 10000
+        Number of random draws (the algorithm has no natural end; it stops early when
+        the pocket holds a weight vector without errors).
+    random_state : seed, Generator or RandomState
+    fit_intercept : bool, default True
+        Augment the inputs with the clamped ``bias_input`` (the bias is learned like a weight).
+    bias_input : float, default 1.0
+
+    Attributes
+    ----------
+    coef_, intercept_ : the pocketed weights
+    n_errors_ : their number of training errors ``H^`` (4.1)
+    errors_history_ : ``H^(t)`` after every step (non-increasing)
+    n_updates_ : Rosenblatt steps taken
+    """
+
+    _parameter_constraints = {
+        "n_steps": [COUNT],
+        "random_state": ["random_state"],
+        "fit_intercept": ["boolean"],
+        "bias_input": NON_ZERO,
+    }
+
+    def __init__(self, n_steps=10_000, random_state=None, fit_intercept=True, bias_input=1.0):
+        self.n_steps = n_steps
+        self.random_state = random_state
+        self.fit_intercept = fit_intercept
+        self.bias_input = bias_input
+
+    def fit(self, X, y):
+        """Run the Pocket algorithm on ``X`` (n_samples, n_features) with two classes in ``y``."""
+        check_params(self)
+        X, y_pm, Xa, s = self._prepare(X, y)
+        run = pocket(Xa, y_pm, self.n_steps, self.random_state)
+        self._store_weights(run.w, s)
+        self.n_errors_ = int(run.errors[-1])
+        self.errors_history_ = run.errors
+        self.n_updates_ = run.n_updates
+        return self
+
+
+# ---------------------------------------------------------------- soft margin (4.3)-(4.6)
+
+def primal_objective(w: np.ndarray, X: np.ndarray, y: np.ndarray, gamma: float) -> float:
+    """Soft-margin cost (4.3) at the optimal slacks: ``N/2 |w|^2 + gamma sum_mu max(0, 1 - E^mu)``.
+
+    For a given ``w`` the best slacks are ``beta^mu = max(0, 1 - E^mu)`` (the hinge
+    loss), so this is the minimum of (4.3) over ``beta``.  ``N`` is the number of
+    columns of ``X`` (augmented, if there is a bias).
+    """
+    X = check_inputs(X)
+    y = as_plus_minus(y)
+    w = np.asarray(w, dtype=float)
+    if w.shape != (X.shape[1],) or len(y) != len(X):
+        raise ValueError(f"w has shape {w.shape}, X {X.shape}, y {y.shape}: they do not fit")
+    E = y * (X @ w)
+    return float(0.5 * X.shape[1] * w @ w + gamma * np.maximum(0.0, 1.0 - E).sum())
+
+
+def soft_margin_adatron(C: np.ndarray, gamma: float, eta: float = 1.0, *, max_epochs: int = 10_000,
+                        tol: float = 1e-8, x0: np.ndarray | None = None, record_steps: bool = False):
+    """The AdaTron with errors (4.6) on a correlation matrix ``C``: maximises (4.5).
+
+    Cyclically ``x^mu <- min(gamma, max(0, x^mu + eta / C^{mu mu} (1 - [C x]^mu)))``; this
+    is :func:`lecture_pkg.kernel_machines.adatron_embeddings` with ``upper=gamma``, stopped when
+    the Kuhn–Tucker conditions hold up to ``tol``.  Returns its ``EmbeddingRun``.
+    """
+    if not (isinstance(gamma, numbers.Real) and gamma > 0):
+        raise ValueError(f"gamma must be a positive number or inf, got {gamma!r}")
+    return adatron_embeddings(C, eta, max_epochs=max_epochs, upper=float(gamma), kkt_tol=tol,
+                              x0=x0, record_steps=record_steps)
+
+
+def support_vector_categories(x: np.ndarray, E: np.ndarray, gamma: float,
+                              tol: float = 1e-8) -> dict[str, np.ndarray]:
+    """Split the examples into the three cases of the soft margin (Biehl §4.1.2, Fig. 4.1).
+
+    ``"inactive"``: ``x = 0`` (then ``E >= 1``); ``"margin"``: ``0 < x < gamma`` (then
+    ``E = 1``, on one of the two planes); ``"bound"``: ``x = gamma`` (then ``E <= 1``,
+    between the planes or misclassified).  ``tol`` is relative to ``max(1, gamma)``.
+    """
+    x = np.asarray(x, dtype=float)
+    E = np.asarray(E, dtype=float)
+    if x.shape != E.shape:
+        raise ValueError(f"x and E must have the same shape, got {x.shape} and {E.shape}")
+    scale = tol * (max(1.0, gamma) if np.isfinite(gamma) else max(1.0, float(np.abs(x).max())))
+    zero = x <= scale
+    bound = (x >= gamma - scale) if np.isfinite(gamma) else np.zeros_like(zero)
+    return {"inactive": np.flatnonzero(zero), "margin": np.flatnonzero(~zero & ~bound),
+            "bound": np.flatnonzero(bound & ~zero)}
+
+
+class SoftMarginAdaTron(_LinearBinaryClassifier):
+    """The soft-margin perceptron (4.3) trained by the AdaTron with errors (4.6).
+
+    Solves ``min_w N/2 |w|^2 + gamma sum_mu max(0, 1 - E^mu)`` through its dual (4.5),
+    ``max -1/2 x.C x + sum x`` over ``0 <= x <= gamma``; ``w = (1/N) sum x^mu y^mu xi^mu``.
+    ``gamma = inf`` is the AdaTron of optimal stability (3.76).
+
+    Parameters
+    ----------
+    gamma : float, default 1.0
+        Biehl's ``gamma``: the price of a unit of slack, the upper bound of the embeddings.
+        In scikit-learn terms it is ``C = gamma / N`` of a linear SVM without intercept.
+    eta : float, default 1.0
+        Step ``eta / C^{mu mu}``; converges for ``0 < eta < 2``.
+    max_epochs : int, default 10000
+    tol : float, default 1e-8
+        Kuhn–Tucker tolerance of the stopping rule.
+    fit_intercept, bias_input : augmented inputs ``(s, x)``: the bias is a weight
+        (penalised), as for :class:`lecture_pkg.linear.AdaTron`.
+
+    Attributes
+    ----------
+    coef_, intercept_, embeddings_ : weights and the ``x^mu``
+    potentials_ : ``E^mu`` on the (augmented) training inputs
+    support_ : ``x^mu > 0``; ``margin_support_`` (``0 < x < gamma``) and ``bound_support_`` (``x = gamma``)
+    primal_objective_, dual_objective_ : (4.3) and (4.5) at the end; their difference is the duality gap
+    objective_history_, kkt_violation_, n_epochs_, converged_
+    """
+
+    _parameter_constraints = {
+        "gamma": [Interval(numbers.Real, 0, None, closed="neither", allow_inf=True)],   # inf: hard margin
+        "eta": [Interval(numbers.Real, 0, 2, closed="neither")],
+        "max_epochs": [COUNT],
+        "tol": [POSITIVE],
+        "fit_intercept": ["boolean"],
+        "bias_input": NON_ZERO,
+    }
+
+    def __init__(self, gamma=1.0, eta=1.0, max_epochs=10_000, tol=1e-8, fit_intercept=True,
+                 bias_input=1.0):
+        self.gamma = gamma
+        self.eta = eta
+        self.max_epochs = max_epochs
+        self.tol = tol
+        self.fit_intercept = fit_intercept
+        self.bias_input = bias_input
+
+    def fit(self, X, y):
+        """Train on ``X`` (n_samples, n_features) with two classes in ``y``."""
+        check_params(self)
+        X, y_pm, Xa, s = self._prepare(X, y)
+        C = correlation_matrix(Xa, y_pm)
+        run = soft_margin_adatron(C, self.gamma, self.eta, max_epochs=self.max_epochs, tol=self.tol)
+        x = run.x if not run.diverged else np.zeros(len(y_pm))
+        w = weights_from_embeddings(x, Xa, y_pm)
+        self._store_weights(w, s)
+        self.embeddings_ = x
+        self.potentials_ = C @ x
+        self.support_ = support_vectors(x)
+        cats = support_vector_categories(x, self.potentials_, self.gamma)
+        self.margin_support_ = cats["margin"]
+        self.bound_support_ = cats["bound"]
+        self.primal_objective_ = primal_objective(w, Xa, y_pm, self.gamma) if np.isfinite(self.gamma) \
+            else 0.5 * Xa.shape[1] * float(w @ w)
+        self.dual_objective_ = dual_objective(x, C)
+        self.objective_history_ = run.objective
+        self.kkt_violation_ = run.kkt_violation
+        self.n_epochs_ = run.n_epochs
+        self.converged_ = run.converged
+        if not run.converged:
+            warnings.warn(
+                f"the AdaTron with errors did not converge within max_epochs={self.max_epochs} "
+                f"epochs (Kuhn-Tucker violation {run.kkt_violation:.3g})"
+                + ("; with gamma=inf the data must be linearly separable" if not np.isfinite(self.gamma)
+                   else ""), ConvergenceWarning)
+        return self

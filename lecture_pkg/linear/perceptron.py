@@ -1,0 +1,474 @@
+"""Rosenblatt's perceptron: the learning rule, the estimator and the convergence bound.
+
+Conventions (see the book's introduction):
+
+* labels are ``+1`` / ``-1`` internally, and ``sign(0) = +1`` when predicting;
+* the bias is handled by *augmentation*: every input gets a clamped component ``s``
+  in front, ``x~ = (s, x)``, and the weights are ``w~ = (b / s, w)`` so that
+  ``w~ . x~ = w . x + b``.  ``s = 1`` is Deckert's and Mooney's augmented vector;
+  ``s = R = max_i |x_i|`` is the R^2-scaled bias of the convergence proof (the bias
+  then moves by ``eta * y * R**2`` per update);
+* an example is used for an update when its local potential
+  ``E = y (w . x + b)`` satisfies ``E <= c`` (Biehl eq. 3.15); ``c = 0`` is the
+  classical rule, ``c > 0`` asks for a margin.  The ``<=`` matters: from a zero
+  start every ``E`` is 0 and a strict ``<`` would never move.
+"""
+
+from __future__ import annotations
+
+import numbers
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.optimize import minimize
+from sklearn.exceptions import ConvergenceWarning
+
+from ..validation import (COUNT, NON_ZERO, POSITIVE, Interval, Options, as_plus_minus, check_inputs,
+                          check_params, resolve_rng)
+from ._base import LinearBinaryClassifier, augment
+
+__all__ = [
+    "sign",
+    "augment",
+    "local_potentials",
+    "geometric_margin",
+    "data_radius",
+    "novikoff_bound",
+    "max_margin_hyperplane",
+    "PerceptronHistory",
+    "RosenblattTrainer",
+    "Perceptron",
+]
+
+
+def sign(z: np.ndarray | float) -> np.ndarray:
+    """Sign with the course's tie convention ``sign(0) = +1`` (Biehl eq. 1.5, Koski, Deckert).
+
+    Returns an integer array of ``+1`` and ``-1``.
+    """
+    return np.where(np.asarray(z) >= 0, 1, -1)
+
+
+def local_potentials(X: np.ndarray, y: np.ndarray, coef: np.ndarray, intercept: float = 0.0) -> np.ndarray:
+    """Local potentials (functional margins) ``E_mu = y_mu (w . x_mu + b)``, Biehl eq. (3.8)."""
+    X = check_inputs(X)
+    y = as_plus_minus(y)
+    coef = np.asarray(coef, dtype=float)
+    if coef.shape != (X.shape[1],):
+        raise ValueError(f"coef has shape {coef.shape}, expected ({X.shape[1]},)")
+    if len(y) != len(X):
+        raise ValueError(f"X has {len(X)} rows but y has {len(y)} labels")
+    return y * (X @ coef + intercept)
+
+
+def geometric_margin(X: np.ndarray, y: np.ndarray, coef: np.ndarray, intercept: float = 0.0) -> float:
+    """Geometric margin of the hyperplane ``w . x + b = 0`` on labelled data.
+
+    ``min_mu y_mu (w . x_mu + b) / |w|``: the signed distance of the worst example
+    from the plane (Koski's gamma for ``|w| = 1``; Biehl's stability kappa, eq. 3.40).
+    Positive exactly when the plane separates the data.
+    """
+    norm = float(np.linalg.norm(coef))
+    if norm == 0.0:
+        raise ValueError("the weight vector is zero, so it defines no hyperplane")
+    return float(local_potentials(X, y, coef, intercept).min() / norm)
+
+
+def data_radius(X: np.ndarray) -> float:
+    """Radius ``R = max_mu |x_mu|`` of the smallest origin-centred ball holding the inputs."""
+    X = check_inputs(X)
+    return float(np.linalg.norm(X, axis=1).max())
+
+
+def novikoff_bound(radius: float, margin: float, *, bias: bool = True) -> float:
+    """Upper bound on the number of perceptron updates (Novikoff's theorem).
+
+    Parameters
+    ----------
+    radius : float
+        ``R = max |x_mu|`` of the (non-augmented) inputs.
+    margin : float
+        Geometric margin ``gamma > 0`` of *some* separating hyperplane with unit normal;
+        the best bound uses the maximal margin.
+    bias : bool
+        ``True``: the perceptron with a bias updated by ``eta y R^2`` (Koski's
+        Rosenblatt algorithm), bound ``(2R/gamma)^2``.  ``False``: a homogeneous
+        perceptron (no bias, or the bias folded into already augmented inputs), bound
+        ``(R/gamma)^2``, which is Deckert's ``1/delta^2`` for normalised inputs and
+        Biehl's eq. (3.30) with ``c -> 0``.
+    """
+    if radius <= 0 or margin <= 0:
+        raise ValueError(f"radius and margin must be positive, got R={radius}, gamma={margin}")
+    factor = 2.0 if bias else 1.0
+    return float((factor * radius / margin) ** 2)
+
+
+def max_margin_hyperplane(
+    X: np.ndarray, y: np.ndarray, *, fit_intercept: bool = True
+) -> tuple[np.ndarray, float, float]:
+    """The separating hyperplane of maximal geometric margin (hard-margin SVM, primal).
+
+    Solves ``min 1/2 |w|^2`` subject to ``y_mu (w . x_mu + b) >= 1`` with SciPy's SLSQP.
+    This is a reference solver for the margin ``gamma*`` that enters the convergence
+    bound; the lecture algorithms for it (MinOver, AdaTron) come later in the course.
+
+    Returns
+    -------
+    coef : array (N,)
+        Unit normal vector of the optimal hyperplane.
+    intercept : float
+        Its offset for the unit normal.
+    margin : float
+        The maximal margin ``gamma* = 1 / |w_opt|``.
+
+    Raises
+    ------
+    ValueError
+        If the data are not linearly separable.
+    """
+    X = check_inputs(X)
+    y = as_plus_minus(y)
+    if len(y) != len(X):
+        raise ValueError(f"X has {len(X)} rows but y has {len(y)} labels")
+    if fit_intercept and len(np.unique(y)) < 2:
+        raise ValueError("both labels must occur: with a free bias, one class is separated by any margin")
+    n = X.shape[1]
+    A = y[:, None] * (np.hstack([X, np.ones((len(X), 1))]) if fit_intercept else X)
+    dim = A.shape[1]
+
+    def objective(v: np.ndarray) -> float:
+        return 0.5 * float(v[:n] @ v[:n])
+
+    def gradient(v: np.ndarray) -> np.ndarray:
+        g = np.zeros(dim)
+        g[:n] = v[:n]
+        return g
+
+    constraints = {"type": "ineq", "fun": lambda v: A @ v - 1.0, "jac": lambda v: A}
+    result = minimize(
+        objective, np.zeros(dim), jac=gradient, constraints=[constraints],
+        method="SLSQP", options={"maxiter": 1000, "ftol": 1e-12},
+    )
+    v = result.x
+    if not result.success or (A @ v).min() < 1.0 - 1e-6 or not np.any(v[:n]):
+        raise ValueError("the data are not linearly separable (no hyperplane reaches margin > 0)")
+    norm = float(np.linalg.norm(v[:n]))
+    intercept = float(v[n] / norm) if fit_intercept else 0.0
+    return v[:n] / norm, intercept, 1.0 / norm
+
+
+@dataclass
+class PerceptronHistory:
+    """Weights after every update of a perceptron run.
+
+    Row 0 of ``coef`` and ``intercept`` is the initial state; row ``k`` is the state
+    after update ``k``, which used example ``example[k-1]`` during epoch
+    ``epoch[k-1]`` (both 0-based).
+    """
+
+    coef: np.ndarray
+    intercept: np.ndarray
+    example: np.ndarray
+    epoch: np.ndarray
+
+
+# Blocks of examples scanned at once by RosenblattTrainer.next_update: at least 64 (so
+# the Python overhead per block stays small), at most 4096 (so the potentials computed
+# beyond an update, and thrown away because the weights changed, stay few).
+_MIN_BLOCK, _MAX_BLOCK = 64, 4096
+
+
+class RosenblattTrainer:
+    """Rosenblatt's perceptron rule on augmented inputs, one step at a time.
+
+    The estimator :class:`Perceptron` and the interactive explorer both drive this
+    class, so there is exactly one implementation of the rule.
+
+    Parameters
+    ----------
+    Xa : array (P, D)
+        Augmented inputs (see :func:`augment`).
+    y : array (P,)
+        Labels in ``{-1, +1}``.
+    weights : array (D,)
+        Initial augmented weights.
+    eta : float
+        Learning rate; an update adds ``eta * y_mu * Xa[mu]``.
+    margin : float
+        Update when the local potential ``E_mu <= margin`` (Biehl's c, eq. 3.15).
+    shuffle : bool
+        Present the examples in a fresh random order each epoch instead of cyclically.
+    rng : numpy Generator or RandomState, optional
+        Source of the random orders when ``shuffle`` is true.
+    record_history : bool
+        Keep the weights after every update.
+    """
+
+    def __init__(self, Xa, y, weights, *, eta=1.0, margin=0.0, shuffle=False, rng=None,
+                 record_history=False):
+        self.Xa = np.asarray(Xa, dtype=float)
+        self.y = as_plus_minus(y)
+        self.weights = np.array(weights, dtype=float)
+        if self.weights.shape != (self.Xa.shape[1],):
+            raise ValueError(f"weights have shape {self.weights.shape}, expected ({self.Xa.shape[1]},)")
+        if not eta > 0:
+            raise ValueError(f"the learning rate eta must be positive, got {eta}")
+        self.eta = float(eta)
+        self.margin = float(margin)
+        self.shuffle = bool(shuffle)
+        self.rng = rng if rng is not None else np.random.default_rng()
+        self.epoch = 0                    # number of completed epochs
+        self.position = 0                 # next position in the current epoch's order
+        self.n_updates = 0
+        self.errors_per_epoch: list[int] = []
+        self.update_counts = np.zeros(len(self.y), dtype=int)   # Biehl's embedding strengths x^mu
+        self.converged = False
+        self._errors = 0
+        self._block = _MIN_BLOCK          # examples checked per matrix-vector product (adaptive)
+        self.order = self._new_order()
+        self.record_history = record_history
+        self._history = [(self.weights.copy(), -1, -1)] if record_history else None
+
+    def _new_order(self) -> np.ndarray:
+        n = len(self.y)
+        order = self.rng.permutation(n) if self.shuffle else np.arange(n)
+        # The examples in presentation order, so that a run of them is a contiguous
+        # slice (a view, not a copy); without shuffling that is the data itself.
+        self._X_ordered = self.Xa[order] if self.shuffle else self.Xa
+        self._y_ordered = self.y[order] if self.shuffle else self.y
+        return order
+
+    def local_potentials(self) -> np.ndarray:
+        """``E_mu = y_mu w~ . x~_mu`` for every example at the current weights."""
+        return self.y * (self.Xa @ self.weights)
+
+    def _apply_update(self, idx: int) -> None:
+        self.weights += self.eta * self.y[idx] * self.Xa[idx]
+        self.n_updates += 1
+        self._errors += 1
+        self.update_counts[idx] += 1
+        if self.record_history:
+            self._history.append((self.weights.copy(), int(idx), self.epoch))
+
+    def _close_epoch(self) -> None:
+        self.errors_per_epoch.append(self._errors)
+        self.converged = self._errors == 0
+        self.epoch += 1
+        self._errors = 0
+        self.position = 0
+        if not self.converged:
+            self.order = self._new_order()
+
+    def update(self, idx: int) -> bool:
+        """Apply the rule to example ``idx`` out of turn (as the notes do by hand).
+
+        Updates and returns ``True`` if ``E_idx <= c``; otherwise changes nothing.
+        The presentation order and epoch bookkeeping are not touched.
+        """
+        idx = int(idx)
+        if not 0 <= idx < len(self.y):
+            raise IndexError(f"example index {idx} out of range for {len(self.y)} examples")
+        if self.y[idx] * (self.Xa[idx] @ self.weights) > self.margin:
+            return False
+        self._apply_update(idx)
+        return True
+
+    def step(self) -> tuple[int, bool]:
+        """Present the next example; update if ``E <= c``.
+
+        Returns the index of the example presented and whether it caused an update.
+        After convergence nothing changes and ``(-1, False)`` is returned.
+        """
+        if self.converged:
+            return -1, False
+        idx = int(self.order[self.position])
+        updated = bool(self.y[idx] * (self.Xa[idx] @ self.weights) <= self.margin)
+        if updated:
+            self._apply_update(idx)
+        self.position += 1
+        if self.position == len(self.y):
+            self._close_epoch()
+        return idx, updated
+
+    def _first_update_position(self) -> int | None:
+        """Position (in the epoch's order) of the next example with ``E <= c``, or ``None``.
+
+        The local potentials of the examples still to come in this epoch are computed
+        in blocks, one matrix-vector product each, stopping at the first block that
+        holds an update: the work is proportional to the examples actually passed
+        over, not to the rest of the epoch.  The block size adapts to the observed
+        distance between updates (doubling while none is found, up to ``_MAX_BLOCK``).
+        """
+        n = len(self.y)
+        start = self.position
+        while start < n:
+            stop = min(n, start + self._block)
+            E = self._y_ordered[start:stop] * (self._X_ordered[start:stop] @ self.weights)
+            hits = np.flatnonzero(E <= self.margin)
+            if hits.size:
+                self._block = min(_MAX_BLOCK, max(_MIN_BLOCK, 2 * (int(hits[0]) + 1)))
+                return start + int(hits[0])
+            self._block = min(2 * self._block, _MAX_BLOCK)
+            start = stop
+        return None
+
+    def next_update(self) -> int | None:
+        """Skip ahead to the next update and make it.
+
+        Equivalent to calling :meth:`step` until it updates, but the examples that
+        are passed over are checked in vectorised blocks.  Returns the index
+        of the updated example, or ``None`` once a full epoch passes without update
+        (the run has converged).
+        """
+        while not self.converged:
+            pos = self._first_update_position()
+            if pos is None:
+                self._close_epoch()
+                continue
+            idx = int(self.order[pos])
+            self._apply_update(idx)
+            self.position = pos + 1
+            if self.position == len(self.y):
+                self._close_epoch()
+            return idx
+        return None
+
+    def run(self, max_epochs: int) -> bool:
+        """Train until convergence or until ``max_epochs`` epochs are complete; return ``converged``."""
+        while not self.converged and self.epoch < max_epochs:
+            self.next_update()
+        return self.converged
+
+    def history(self, bias_input: float = 1.0) -> PerceptronHistory:
+        """The recorded weights as (coef, intercept) pairs; needs ``record_history=True``."""
+        if not self.record_history:
+            raise RuntimeError("history was not recorded; create the trainer with record_history=True")
+        W = np.array([h[0] for h in self._history])
+        return PerceptronHistory(
+            coef=W[:, 1:], intercept=W[:, 0] * bias_input,
+            example=np.array([h[1] for h in self._history[1:]], dtype=int),
+            epoch=np.array([h[2] for h in self._history[1:]], dtype=int),
+        )
+
+
+class Perceptron(LinearBinaryClassifier):
+    """Rosenblatt's perceptron as a scikit-learn classifier.
+
+    Learning rule: present the examples in turn; whenever the local potential
+    ``E = y (w . x + b) <= margin`` update ``w <- w + eta y x`` and
+    ``b <- b + eta y s^2`` where ``s`` is the clamped bias input (Koski's update for
+    ``s = 1``; Rosenblatt's R^2-bias for ``s = R``; Biehl eq. 3.12 with 3.15).
+    Training stops after the first epoch without an update, or after ``max_epochs``.
+
+    Parameters
+    ----------
+    eta : float, default 1.0
+        Learning rate.  From a zero start it only rescales the weights.
+    margin : float, default 0.0
+        Biehl's ``c``: update while ``E <= c``.
+    max_epochs : int, default 1000
+        Epoch limit; reaching it gives ``converged_ = False`` and a ``ConvergenceWarning``.
+    shuffle : bool, default False
+        Fresh random presentation order each epoch (``random_state``) instead of the data order.
+    random_state : int, numpy Generator or RandomState, optional
+        Seed or generator for the presentation orders.
+    fit_intercept : bool, default True
+        Learn a bias ``b``.  If false the hyperplane passes through the origin.
+    bias_input : float or "radius", default 1.0
+        The clamped input ``s`` of the augmented vector ``(s, x)``.  ``"radius"`` uses
+        ``s = R = max |x_mu|`` of the training inputs, the variant of the convergence proof.
+    record_history : bool, default False
+        Keep the weights after every update in ``history_``.
+
+    Attributes
+    ----------
+    classes_ : array of the two labels; ``classes_[1]`` is the positive class (+1).
+    coef_ : array (n_features,)
+    intercept_ : float
+    n_updates_ : int
+        Number of updates (mistakes), Biehl's ``M``.
+    n_epochs_ : int
+    errors_per_epoch_ : list of int
+        Updates in each epoch; a converged run ends with a 0.
+    converged_ : bool
+    update_counts_ : array (n_samples,)
+        How often each example caused an update (Biehl's embedding strengths, eq. 3.13).
+    history_ : PerceptronHistory
+        Only with ``record_history=True``.
+    """
+
+    _parameter_constraints = {
+        "eta": [POSITIVE],
+        "margin": [Interval(numbers.Real, None, None)],
+        "max_epochs": [COUNT],
+        "shuffle": ["boolean"],
+        "random_state": ["random_state"],
+        "fit_intercept": ["boolean"],
+        "bias_input": [*NON_ZERO, Options("radius")],
+        "record_history": ["boolean"],
+    }
+
+    def __init__(self, eta=1.0, margin=0.0, max_epochs=1000, shuffle=False, random_state=None,
+                 fit_intercept=True, bias_input=1.0, record_history=False):
+        self.eta = eta
+        self.margin = margin
+        self.max_epochs = max_epochs
+        self.shuffle = shuffle
+        self.random_state = random_state
+        self.fit_intercept = fit_intercept
+        self.bias_input = bias_input
+        self.record_history = record_history
+
+    def fit(self, X, y, coef_init=None, intercept_init=None):
+        """Train on ``X`` (n_samples, n_features) with two classes in ``y``.
+
+        ``coef_init`` and ``intercept_init`` give the starting weights (zero by default),
+        e.g. Koski's ``w = (1, 0.5)``, ``b = 0``.
+        """
+        check_params(self)
+        X, y_pm = self._binary_targets(X, y)
+
+        if not self.fit_intercept:
+            s = 0.0
+        elif self.bias_input == "radius":
+            s = data_radius(X)
+            if s == 0:
+                raise ValueError("bias_input='radius' needs at least one non-zero input")
+        else:
+            s = float(self.bias_input)
+        w0 = np.zeros(X.shape[1] + 1)
+        if coef_init is not None:
+            coef_init = np.asarray(coef_init, dtype=float)
+            if coef_init.shape != (X.shape[1],):
+                raise ValueError(f"coef_init has shape {coef_init.shape}, expected ({X.shape[1]},)")
+            w0[1:] = coef_init
+        if intercept_init is not None:
+            if not self.fit_intercept:
+                raise ValueError("intercept_init given but fit_intercept=False")
+            w0[0] = float(intercept_init) / s
+
+        trainer = RosenblattTrainer(
+            augment(X, s), y_pm, w0, eta=self.eta, margin=self.margin, shuffle=self.shuffle,
+            rng=resolve_rng(self.random_state), record_history=self.record_history,
+        )
+        trainer.run(self.max_epochs)
+
+        self.coef_ = trainer.weights[1:].copy()
+        self.intercept_ = float(trainer.weights[0] * s)
+        self.n_updates_ = trainer.n_updates
+        self.n_epochs_ = trainer.epoch
+        self.errors_per_epoch_ = list(trainer.errors_per_epoch)
+        self.converged_ = trainer.converged
+        self.update_counts_ = trainer.update_counts.copy()
+        self.bias_input_ = s
+        if self.record_history:
+            self.history_ = trainer.history(bias_input=s)
+        if not self.converged_:
+            warnings.warn(
+                f"the perceptron did not converge within max_epochs={self.max_epochs} epochs "
+                f"({self.errors_per_epoch_[-1]} update(s) in the last one); the data may not be "
+                "linearly separable",
+                ConvergenceWarning,
+            )
+        return self

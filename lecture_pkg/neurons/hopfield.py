@@ -1,0 +1,506 @@
+"""The Hopfield model: an associative memory of McCulloch--Pitts neurons.
+
+Biehl's lecture notes, section 1.3.1:
+
+* states ``S_i = +-1`` of ``N`` neurons, fully connected by symmetric weights with no
+  self-coupling, ``w_ij = w_ji``, ``w_ii = 0`` (eq. 1.8);
+* Hebbian storage of ``P`` patterns ``xi^mu in {-1, +1}^N``,
+  ``w_ij = (1/P) sum_mu xi_i^mu xi_j^mu`` for ``i != j`` (eq. 1.11), built up one
+  pattern at a time in eq. (1.12) (:func:`hebb_weights`, :func:`hebb_weights_incremental`);
+* the dynamics ``S_i <- sign(sum_{j != i} w_ij S_j)`` with ``sign(0) = +1`` (eq. 1.9),
+  all neurons at once (*parallel*, eq. 1.7) or one after the other in a fixed
+  (*cyclic*) or random order (*sequential*).  Ties are decided exactly, not by rounding
+  (see :func:`_sign`);
+* the energy ``H(S) = -sum_{i<j} w_ij S_i S_j`` (eq. 1.10), which a sequential update
+  can never increase;
+* the overlap ``m = (1/N) xi . S`` with a stored pattern, which is 1 on the pattern.
+
+Everything works on batches: a state may be a vector ``(N,)`` or a stack ``(R, N)`` of
+independent runs, and the weights a matrix ``(N, N)`` shared by the runs or a stack
+``(R, N, N)``, one network per run.  Sequential dynamics loops over the ``N`` update
+steps of a sweep, never over runs or patterns, so a whole capacity experiment (many
+loads, many seeds) is one array computation (:func:`retrieval_experiment`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .._ties import TIE_RTOL, snap
+
+__all__ = [
+    "TIE_RTOL",
+    "ALPHA_R",
+    "check_patterns",
+    "check_weights",
+    "random_patterns",
+    "hebb_weights",
+    "hebb_weights_incremental",
+    "local_fields",
+    "energy",
+    "overlap",
+    "corrupt",
+    "update_parallel",
+    "sequential_sweep",
+    "HopfieldRun",
+    "run",
+    "RetrievalResult",
+    "retrieval_experiment",
+    "demo_images",
+]
+
+ALPHA_R = 0.138
+"""Storage capacity of the Hopfield model for random patterns as N -> infinity
+(Amit, Gutfreund and Sompolinsky; Biehl quotes alpha_r ~ 0.14)."""
+
+
+# ---------------------------------------------------------------- validation
+
+def check_patterns(patterns, name: str = "patterns", *, ndim: int | None = None) -> np.ndarray:
+    """Return ``patterns`` as a float array after checking every entry is ``+1`` or ``-1``.
+
+    Raises
+    ------
+    ValueError
+        If an entry is not ``+-1`` (0/1 patterns included: convert them with ``2 S - 1``),
+        or the array has the wrong number of dimensions.
+    """
+    arr = np.asarray(patterns)
+    if arr.dtype == bool or not np.issubdtype(arr.dtype, np.number):
+        raise ValueError(f"{name} must be numbers +1/-1, got dtype {arr.dtype}")
+    arr = arr.astype(float)
+    if arr.ndim == 0 or arr.size == 0:
+        raise ValueError(f"{name} must be a non-empty array of +1/-1 values")
+    if ndim is not None and arr.ndim != ndim:
+        raise ValueError(f"{name} must be {ndim}-d, got shape {arr.shape}")
+    bad = ~np.isin(arr, (-1.0, 1.0))
+    if bad.any():
+        found = np.unique(arr[bad])[:5]
+        raise ValueError(
+            f"{name} must contain only +1 and -1 (Biehl's symmetrised states); found {found}"
+            + (" -- 0/1 states can be converted with 2*S - 1" if np.isin(found, (0.0,)).any() else "")
+        )
+    return arr
+
+
+def check_weights(W, *, atol: float = 1e-12) -> np.ndarray:
+    """Return ``W`` as floats after checking it is a valid Hopfield weight matrix (eq. 1.8).
+
+    ``W`` is ``(N, N)`` or a stack ``(R, N, N)``; each matrix must be finite, symmetric
+    and have a zero diagonal.  These conditions make the energy (1.10) a Lyapunov
+    function of the sequential dynamics.
+    """
+    W = np.asarray(W, dtype=float)
+    if W.ndim not in (2, 3) or W.shape[-1] != W.shape[-2]:
+        raise ValueError(f"weights must be a square matrix (N, N) or a stack (R, N, N), got shape {W.shape}")
+    if not np.all(np.isfinite(W)):
+        raise ValueError("weights contain NaN or infinite values")
+    scale = max(1.0, float(np.abs(W).max()))
+    if not np.allclose(W, np.swapaxes(W, -1, -2), rtol=0.0, atol=atol * scale):
+        raise ValueError("weights must be symmetric, w_ij = w_ji (Biehl eq. 1.8)")
+    if np.any(np.abs(np.diagonal(W, axis1=-2, axis2=-1)) > atol * scale):
+        raise ValueError("weights must have a zero diagonal, w_ii = 0 (Biehl eq. 1.8)")
+    return W
+
+
+def _states_and_weights(S, W) -> tuple[np.ndarray, np.ndarray, bool]:
+    """Validate a state (N,) / batch (R, N) against weights (N, N) / (R, N, N)."""
+    W = check_weights(W)
+    S = check_patterns(S, "state")
+    single = S.ndim == 1
+    if S.ndim not in (1, 2):
+        raise ValueError(f"a state must be a vector (N,) or a batch (R, N), got shape {S.shape}")
+    if S.shape[-1] != W.shape[-1]:
+        raise ValueError(f"the state has {S.shape[-1]} neurons but the weights are for {W.shape[-1]}")
+    if W.ndim == 3:
+        if single or S.shape[0] != W.shape[0]:
+            raise ValueError(
+                f"a stack of {W.shape[0]} weight matrices needs a batch of {W.shape[0]} states, "
+                f"got state shape {S.shape}"
+            )
+    return S, W, single
+
+
+# ---------------------------------------------------------------- storage
+
+def random_patterns(n_patterns: int, n_neurons: int, rng: np.random.Generator, *,
+                    batch: tuple[int, ...] = ()) -> np.ndarray:
+    """Unbiased random patterns: entries ``+-1`` with probability 1/2, shape ``batch + (P, N)``."""
+    if n_patterns < 1 or n_neurons < 1:
+        raise ValueError(f"need at least one pattern and one neuron, got P={n_patterns}, N={n_neurons}")
+    return rng.choice(np.array([-1.0, 1.0]), size=(*batch, n_patterns, n_neurons))
+
+
+def hebb_weights(patterns, mask=None) -> np.ndarray:
+    """Hebbian weights ``w_ij = (1/P) sum_mu xi_i^mu xi_j^mu``, ``w_ii = 0``, Biehl eq. (1.11).
+
+    Parameters
+    ----------
+    patterns : array (P, N) or a stack (R, P, N) of pattern sets, entries ``+-1``.
+    mask : optional bool array (P,) or (R, P)
+        Store only the patterns marked ``True`` (``P`` is then their number, per set).
+        This lets sets of different sizes share one array, so weights for many loads
+        are built in one batched product.
+
+    Returns
+    -------
+    array (N, N) or (R, N, N): symmetric, zero diagonal.
+    """
+    xi = check_patterns(patterns)
+    if xi.ndim not in (2, 3):
+        raise ValueError(f"patterns must be (P, N) or (R, P, N), got shape {xi.shape}")
+    if mask is None:
+        mask = np.ones(xi.shape[:-1], dtype=bool)
+    mask = np.asarray(mask, dtype=bool)
+    if mask.shape != xi.shape[:-1]:
+        raise ValueError(f"mask has shape {mask.shape}, expected {xi.shape[:-1]}")
+    counts = mask.sum(axis=-1)
+    if np.any(counts == 0):
+        raise ValueError("every pattern set must store at least one pattern")
+    weighted = xi * (mask / counts[..., None])[..., None]
+    W = np.swapaxes(weighted, -1, -2) @ xi
+    idx = np.arange(xi.shape[-1])
+    W[..., idx, idx] = 0.0
+    return W
+
+
+def hebb_weights_incremental(patterns, *, return_steps: bool = False):
+    """Hebbian storage one pattern at a time, Biehl eq. (1.12).
+
+    Starting from the *tabula rasa* ``w_ij(0) = 0``, pattern ``mu`` adds
+    ``(1/P) xi_i^mu xi_j^mu`` to every synapse ``i != j``: a change that depends only on
+    the activities at its two ends (Hebb's rule, eq. 1.6).  The result equals
+    :func:`hebb_weights`.
+
+    Returns the final ``(N, N)`` matrix, or with ``return_steps=True`` the stack
+    ``(P + 1, N, N)`` of ``w(0), w(1), ..., w(P)``.
+    """
+    xi = check_patterns(patterns, ndim=2)
+    P, N = xi.shape
+    W = np.zeros((N, N))
+    steps = [W.copy()] if return_steps else None
+    off_diagonal = ~np.eye(N, dtype=bool)
+    for mu in range(P):
+        W += np.outer(xi[mu], xi[mu]) * off_diagonal / P
+        if return_steps:
+            steps.append(W.copy())
+    return np.array(steps) if return_steps else W
+
+
+# ---------------------------------------------------------------- state functions
+
+def local_fields(S, W) -> np.ndarray:
+    """Local potentials ``x_i = sum_{j != i} w_ij S_j`` for a state or a batch (eq. 1.9)."""
+    S, W, _ = _states_and_weights(S, W)
+    return _fields(S, W)
+
+
+def _fields(S: np.ndarray, W: np.ndarray) -> np.ndarray:
+    if W.ndim == 3:
+        return np.einsum("rij,rj->ri", W, S)
+    return S @ W.T
+
+
+def _energy(S: np.ndarray, W: np.ndarray) -> np.ndarray:
+    """Energies of a validated batch (R, N)."""
+    return -0.5 * np.einsum("ri,ri->r", S, _fields(S, W))
+
+
+def energy(S, W) -> np.ndarray | float:
+    """Energy ``H(S) = -sum_{i<j} w_ij S_i S_j = -1/2 S.W.S`` (Biehl eq. 1.10).
+
+    For a batch of states ``(R, N)`` returns ``R`` energies.
+    """
+    S, W, single = _states_and_weights(S, W)
+    H = _energy(np.atleast_2d(S), W)
+    return float(H[0]) if single else H
+
+
+def overlap(S, patterns) -> np.ndarray | float:
+    """Overlap ``m = (1/N) sum_i xi_i S_i`` of states with patterns.
+
+    ``S`` (N,) or (..., N); ``patterns`` (N,) gives one overlap per state, (P, N) one per
+    state and pattern.  ``m = 1`` means the state is the pattern, ``m = -1`` its negative.
+    """
+    S = check_patterns(S, "state")
+    xi = check_patterns(patterns)
+    if S.shape[-1] != xi.shape[-1]:
+        raise ValueError(f"states have {S.shape[-1]} neurons but patterns have {xi.shape[-1]}")
+    if xi.ndim == 1:
+        m = S @ xi / xi.shape[-1]
+    elif xi.ndim == 2:
+        m = S @ xi.T / xi.shape[-1]
+    else:
+        raise ValueError(f"patterns must be (N,) or (P, N), got shape {xi.shape}")
+    return float(m) if np.ndim(m) == 0 else m
+
+
+def corrupt(patterns, fraction: float, rng: np.random.Generator) -> np.ndarray:
+    """Flip exactly ``round(fraction * N)`` randomly chosen entries of each pattern.
+
+    ``patterns`` may have any leading shape ``(..., N)``; each row gets its own random
+    set of flipped neurons, so the overlap with the original is exactly
+    ``1 - 2 round(fraction N) / N``.
+    """
+    xi = check_patterns(patterns)
+    if not 0.0 <= fraction <= 1.0:
+        raise ValueError(f"the fraction of flipped neurons must lie in [0, 1], got {fraction}")
+    N = xi.shape[-1]
+    k = int(round(fraction * N))
+    order = np.argsort(rng.random(xi.shape), axis=-1)[..., :k]
+    out = xi.copy()
+    flips = np.ones(xi.shape)
+    np.put_along_axis(flips, order, -1.0, axis=-1)
+    return out * flips
+
+
+# ---------------------------------------------------------------- dynamics
+
+def _field_scales(W: np.ndarray) -> np.ndarray:
+    """Per neuron, ``sum_j |w_ij|``, the scale of its local field: (N,) or (R, N)."""
+    return np.abs(W).sum(axis=-1)
+
+
+def _sign(x: np.ndarray, scale) -> np.ndarray:
+    """``sign(x)`` with ``sign(0) = +1``, deciding fields that are zero up to rounding as zero.
+
+    Hebbian weights are ``k / P`` with integer ``k``, which floating point cannot represent,
+    so a field that is exactly 0 comes out as a few times ``1e-16`` of either sign, and
+    which sign depends on the CPU's summation order.  The field is therefore snapped to a
+    grid of ``TIE_RTOL * sum_j |w_ij|`` first (:func:`lecture_pkg._ties.snap`).  With
+    ``+-1`` states every exact field is a multiple of ``1 / P`` and the rounding error of a
+    computed one is below ``(N + P) eps sum_j |w_ij|``, so this reproduces the exact integer
+    rule whenever ``P (N - 1) < 1 / TIE_RTOL``, far beyond any network in the course.
+    """
+    return np.where(snap(x, scale) >= 0, 1.0, -1.0)
+
+
+def update_parallel(S, W) -> np.ndarray:
+    """One synchronous step ``S_i(t+1) = sign(sum_{j != i} w_ij S_j(t))`` for all i (eqs. 1.7, 1.9).
+
+    A field that is zero up to rounding gives ``+1`` (:func:`_sign`).
+    """
+    S, W, _ = _states_and_weights(S, W)
+    return _sign(_fields(S, W), _field_scales(W))
+
+
+def _sweep(S: np.ndarray, W: np.ndarray, order: np.ndarray, trajectory: list | None,
+           active: np.ndarray | None = None) -> np.ndarray:
+    """Sequential sweep, in place, on validated 2-d states; ``order`` is (R, N).
+
+    Only the runs listed in ``active`` are updated (all by default): runs already at a
+    fixed point need no work.  Returns the number of flips per run.
+    """
+    R, N = S.shape
+    runs = np.arange(R) if active is None else np.asarray(active)
+    flips = np.zeros(R, dtype=int)
+    if runs.size == 0:
+        return flips
+    order = order[runs]
+    scales = _field_scales(W)
+    for k in range(N):
+        i = order[:, k]
+        rows = W[runs, i] if W.ndim == 3 else W[i]
+        h = np.einsum("rj,rj->r", rows, S[runs])
+        new = _sign(h, scales[runs, i] if W.ndim == 3 else scales[i])
+        flips[runs] += new != S[runs, i]
+        S[runs, i] = new
+        if trajectory is not None:
+            trajectory.append(S.copy())
+    return flips
+
+
+def _orders(R: int, N: int, order: str, rng) -> np.ndarray:
+    if order == "cyclic":
+        return np.broadcast_to(np.arange(N), (R, N))
+    if order == "random":
+        if rng is None:
+            raise ValueError("random sequential order needs a random generator rng")
+        return rng.permuted(np.broadcast_to(np.arange(N), (R, N)), axis=1)
+    raise ValueError(f"order must be 'random' or 'cyclic', got {order!r}")
+
+
+def sequential_sweep(S, W, *, order: str = "random", rng: np.random.Generator | None = None,
+                     return_trajectory: bool = False):
+    """One sweep of sequential dynamics: every neuron updated once with eq. (1.9).
+
+    Parameters
+    ----------
+    S : array (N,) or (R, N) of +-1
+    W : array (N, N), or (R, N, N) for one network per run
+    order : "random" (a fresh random permutation per run: zero-temperature Metropolis
+        dynamics) or "cyclic" (neurons 1, 2, ..., N)
+    rng : numpy Generator, needed for ``order="random"``
+    return_trajectory : bool
+        Also return the state after every single-neuron update, shape
+        ``(N + 1, ...)`` starting with the initial state.
+
+    Returns
+    -------
+    new state (same shape as ``S``), number of flipped neurons (per run), and the
+    trajectory if asked for.
+    """
+    S, W, single = _states_and_weights(S, W)
+    S2 = np.atleast_2d(S).copy()
+    trajectory = [S2.copy()] if return_trajectory else None
+    flips = _sweep(S2, W, _orders(len(S2), S2.shape[1], order, rng), trajectory)
+    if single:
+        out = (S2[0], int(flips[0]))
+        if return_trajectory:
+            out += (np.array(trajectory)[:, 0],)
+    else:
+        out = (S2, flips)
+        if return_trajectory:
+            out += (np.array(trajectory),)
+    return out
+
+
+@dataclass
+class HopfieldRun:
+    """Result of :func:`run` (arrays have a leading run axis for batched input).
+
+    state : final state(s)
+    converged : whether a fixed point was reached (sequential: a sweep without a flip;
+        parallel: ``S(t+1) = S(t)``)
+    n_sweeps : sweeps (or parallel steps) until the fixed point was confirmed, or
+        ``max_sweeps``
+    cycle : parallel dynamics only -- ended in a 2-cycle ``S(t+1) = S(t-1) != S(t)``
+    flips : (n_steps, ...) number of flipped neurons in each sweep or step
+    energies : (n_steps + 1, ...) energy after each sweep or step, the initial first
+    states : (n_steps + 1, ..., N) states after each sweep (only with ``record_states``)
+    """
+
+    state: np.ndarray
+    converged: np.ndarray
+    n_sweeps: np.ndarray
+    cycle: np.ndarray
+    flips: np.ndarray
+    energies: np.ndarray
+    states: np.ndarray | None = None
+
+
+def run(S0, W, *, dynamics: str = "random", max_sweeps: int = 50,
+        rng: np.random.Generator | None = None, record_states: bool = False) -> HopfieldRun:
+    """Iterate the Hopfield dynamics from ``S0`` until a fixed point or ``max_sweeps``.
+
+    ``dynamics`` is ``"random"`` or ``"cyclic"`` (sequential, one sweep = N single-neuron
+    updates) or ``"parallel"`` (all neurons at once, eq. 1.7).  Batched over runs:
+    ``S0`` (R, N) with ``W`` (N, N) or (R, N, N).  Runs that reach a fixed point stop
+    changing; the loop ends when all have converged.
+    """
+    S, W, single = _states_and_weights(S0, W)
+    if not (isinstance(max_sweeps, (int, np.integer)) and max_sweeps >= 1):
+        raise ValueError(f"max_sweeps must be a positive integer, got {max_sweeps!r}")
+    if dynamics not in ("random", "cyclic", "parallel"):
+        raise ValueError(f"dynamics must be 'random', 'cyclic' or 'parallel', got {dynamics!r}")
+    S = np.atleast_2d(S).copy()
+    R, N = S.shape
+    converged = np.zeros(R, dtype=bool)
+    cycle = np.zeros(R, dtype=bool)
+    n_sweeps = np.full(R, max_sweeps)
+    flips_log, energies = [], [_energy(S, W)]
+    states = [S.copy()] if record_states else None
+    previous = None
+    scales = _field_scales(W)
+    for t in range(1, max_sweeps + 1):
+        if dynamics == "parallel":
+            new = _sign(_fields(S, W), scales)
+            flips = (new != S).sum(axis=1)
+            if previous is not None:
+                cycle |= ~converged & (flips > 0) & np.all(new == previous, axis=1)
+            previous, S = S, new
+        else:
+            flips = _sweep(S, W, _orders(R, N, dynamics, rng), None, np.flatnonzero(~converged))
+        flips_log.append(flips)
+        energies.append(_energy(S, W))
+        if record_states:
+            states.append(S.copy())
+        newly = ~converged & (flips == 0)
+        n_sweeps[newly] = t
+        converged |= newly
+        if np.all(converged | cycle):
+            break
+    result = HopfieldRun(S, converged, n_sweeps, cycle, np.array(flips_log), np.array(energies),
+                         np.array(states) if record_states else None)
+    if single:
+        result = HopfieldRun(
+            S[0], bool(converged[0]), int(n_sweeps[0]), bool(cycle[0]), result.flips[:, 0],
+            result.energies[:, 0], result.states[:, 0] if record_states else None,
+        )
+    return result
+
+
+@dataclass
+class RetrievalResult:
+    """Result of :func:`retrieval_experiment`.
+
+    alphas : (L,) loads asked for; n_patterns : (L,) the stored numbers ``P = round(alpha N)``
+    initial_overlap, final_overlap : (L, n_repeats) overlap with the cued pattern
+    converged : (L, n_repeats)
+    """
+
+    n_neurons: int
+    alphas: np.ndarray
+    n_patterns: np.ndarray
+    corruption: float
+    initial_overlap: np.ndarray
+    final_overlap: np.ndarray
+    converged: np.ndarray
+
+    @property
+    def actual_alphas(self) -> np.ndarray:
+        """The realised loads ``P / N``."""
+        return self.n_patterns / self.n_neurons
+
+
+def retrieval_experiment(n_neurons: int, alphas, corruption: float, n_repeats: int,
+                         rng: np.random.Generator, *, dynamics: str = "random",
+                         max_sweeps: int = 100) -> RetrievalResult:
+    """Final overlap after retrieval from a corrupted pattern, for several loads ``alpha = P/N``.
+
+    For every load and repeat: draw ``P = round(alpha N)`` random patterns, store them
+    with eq. (1.11), flip a fraction ``corruption`` of the first pattern's neurons and run
+    the dynamics.  All ``len(alphas) * n_repeats`` networks run together as one batch
+    (patterns of the smaller loads are masked out of a common pattern array).
+    """
+    alphas = np.atleast_1d(np.asarray(alphas, dtype=float))
+    if alphas.ndim != 1 or np.any(alphas <= 0):
+        raise ValueError("alphas must be a 1-d sequence of positive loads P/N")
+    if n_repeats < 1:
+        raise ValueError(f"n_repeats must be at least 1, got {n_repeats}")
+    counts = np.maximum(1, np.round(alphas * n_neurons).astype(int))
+    L, R = len(alphas), int(n_repeats)
+    xi = random_patterns(int(counts.max()), n_neurons, rng, batch=(L * R,))
+    mask = np.arange(counts.max())[None, :] < np.repeat(counts, R)[:, None]
+    W = hebb_weights(xi, mask)
+    target = xi[:, 0, :]
+    S0 = corrupt(target, corruption, rng)
+    result = run(S0, W, dynamics=dynamics, max_sweeps=max_sweeps, rng=rng)
+    m0 = np.einsum("ri,ri->r", S0, target) / n_neurons
+    m = np.einsum("ri,ri->r", result.state, target) / n_neurons
+    return RetrievalResult(n_neurons, alphas, counts, float(corruption), m0.reshape(L, R),
+                           m.reshape(L, R), result.converged.reshape(L, R))
+
+
+# ---------------------------------------------------------------- pictures
+
+def demo_images(side: int = 16) -> np.ndarray:
+    """Four black-and-white pictures of ``side x side`` pixels as +-1 patterns (4, side**2).
+
+    A ring, a cross, a triangle and a diagonal band: shapes a reader recognises at a
+    glance, each covering a good part of the square so that the patterns are not too
+    correlated with each other.  Used to illustrate retrieval (Biehl's Fig. 1.4).
+    """
+    if side < 8:
+        raise ValueError(f"pictures need at least 8 x 8 pixels, got side={side}")
+    y, x = np.mgrid[0:side, 0:side] + 0.5
+    c = side / 2
+    r = np.hypot(x - c, y - c)
+    ring = (r > 0.28 * side) & (r < 0.47 * side)
+    cross = (np.abs(x - c) < 0.17 * side) | (np.abs(y - c) < 0.17 * side)
+    triangle = (y > 0.1 * side) & (np.abs(x - c) < 0.5 * (y - 0.1 * side)) & (y < 0.92 * side)
+    band = np.abs(x - y) < 0.3 * side
+    pictures = np.array([ring, cross, triangle, band]).reshape(4, -1)
+    return np.where(pictures, 1.0, -1.0)

@@ -1,0 +1,150 @@
+"""Nearest-neighbour and nearest-prototype classifiers (Biehl §5.1--5.2).
+
+* :class:`NearestNeighborClassifier` -- k-NN with any of the package's distances,
+  ties in the vote and in the distances broken towards the first class;
+* :class:`NearestPrototypeClassifier` -- one prototype per class at the class mean (or
+  given prototypes), the classifier that LVQ trains.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from .._ties import first_argmin, stable_argsort
+from ..validation import COUNT, check_params
+from ._base import _METRIC, _MINKOWSKI_P, _metric_function, _PrototypeClassifier, class_means
+
+__all__ = [
+    "NearestNeighborClassifier",
+    "NearestPrototypeClassifier",
+]
+
+
+class NearestNeighborClassifier(ClassifierMixin, BaseEstimator):
+    """The k-nearest-neighbour classifier (Biehl sec. 5.1.1).
+
+    No training: ``fit`` stores the reference set.  A query gets the majority label of
+    its ``n_neighbors`` closest reference vectors; a tie in the vote goes to the class
+    that comes first in ``classes_`` (as in scikit-learn), and among equally distant
+    neighbours the earlier reference vector is taken.
+
+    Parameters
+    ----------
+    n_neighbors : int, default 1
+        ``k``; 1 gives the nearest-neighbour (NN) classifier.
+    metric : {"sqeuclidean", "euclidean", "minkowski"} or callable, default "sqeuclidean"
+        A callable maps ``(X, W)`` to the (n, m) matrix of distances (e.g. a function of
+        :mod:`lecture_pkg.prototypes.distances`).
+    p : float, default 2
+        Exponent of the Minkowski distance (5.10): ``p >= 1`` (where it is a metric) or
+        ``np.inf`` (the maximum norm).  Checked whatever the metric, used only by "minkowski".
+    """
+
+    _parameter_constraints = {
+        "n_neighbors": [COUNT],
+        "metric": _METRIC,
+        "p": _MINKOWSKI_P,
+    }
+
+    def __init__(self, n_neighbors=1, metric="sqeuclidean", p=2.0):
+        self.n_neighbors = n_neighbors
+        self.metric = metric
+        self.p = p
+
+    def fit(self, X, y):
+        """Store the reference set ``(X, y)``."""
+        check_params(self)
+        self._metric = _metric_function(self.metric, self.p)
+        X, y = validate_data(self, X, y)
+        check_classification_targets(y)
+        if self.n_neighbors > len(X):
+            raise ValueError(f"n_neighbors={self.n_neighbors} is larger than the {len(X)} sample(s) "
+                             "of the reference set")
+        self.classes_, self._y_idx = np.unique(y, return_inverse=True)
+        self.reference_ = X
+        return self
+
+    def _votes(self, X) -> np.ndarray:
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False)
+        k, C = self.n_neighbors, len(self.classes_)
+        votes = np.zeros((len(X), C))
+        for start in range(0, len(X), 1024):               # bounded memory on large grids
+            D = np.asarray(self._metric(X[start:start + 1024], self.reference_))
+            rows = np.arange(len(D))[:, None]
+            if k == 1:
+                nearest = first_argmin(D, axis=1)[:, None]
+            else:
+                nearest = stable_argsort(D, axis=1)[:, :k]
+            np.add.at(votes, (start + rows, self._y_idx[nearest]), 1.0)
+        return votes
+
+    def predict_proba(self, X):
+        """Fraction of the ``k`` neighbours in each class."""
+        return self._votes(X) / self.n_neighbors
+
+    def predict(self, X):
+        """Majority label of the ``k`` nearest reference vectors."""
+        votes = self._votes(X)
+        return self.classes_[votes.argmax(axis=1)]
+
+
+class NearestPrototypeClassifier(_PrototypeClassifier):
+    """Nearest prototype classifier, eq. (5.2), with the class means as prototypes.
+
+    ``fit`` places one prototype at the mean of each class (the class-mean rule, which
+    scikit-learn calls ``NearestCentroid``).  :meth:`from_prototypes` builds the
+    classifier from any given labelled prototypes instead, e.g. hand-placed ones or
+    every training example (which gives the 1-NN classifier).
+
+    Parameters
+    ----------
+    metric : {"sqeuclidean", "euclidean", "minkowski"} or callable, default "sqeuclidean"
+    p : float, default 2
+        As in :class:`NearestNeighborClassifier`: ``p >= 1`` or ``np.inf``.
+    """
+
+    _parameter_constraints = {
+        "metric": _METRIC,
+        "p": _MINKOWSKI_P,
+    }
+
+    def __init__(self, metric="sqeuclidean", p=2.0):
+        self.metric = metric
+        self.p = p
+
+    def _distance(self, X):
+        return np.asarray(_metric_function(self.metric, self.p)(X, self.prototypes_))
+
+    def fit(self, X, y):
+        """One prototype per class at the class mean."""
+        check_params(self)
+        X, y = validate_data(self, X, y)
+        check_classification_targets(y)
+        means, self.classes_ = class_means(X, y)
+        self.prototypes_ = means
+        self.prototype_labels_ = self.classes_.copy()
+        self._prototype_class = np.arange(len(self.classes_))
+        return self
+
+    @classmethod
+    def from_prototypes(cls, prototypes, prototype_labels, *, metric="sqeuclidean", p=2.0):
+        """A fitted classifier with the given prototypes ``w^j`` and labels ``c^j`` (eq. 5.1)."""
+        W = np.asarray(prototypes, dtype=float)
+        labels = np.asarray(prototype_labels)
+        if W.ndim != 2 or len(labels) != len(W) or len(W) == 0:
+            raise ValueError(f"need prototypes (M, N) and M labels; got shapes {W.shape}, {labels.shape}")
+        if not np.all(np.isfinite(W)):
+            raise ValueError("prototypes contain NaN or infinite values")
+        model = cls(metric=metric, p=p)
+        check_params(model)
+        order = np.argsort(labels, kind="stable")
+        model.classes_, idx = np.unique(labels[order], return_inverse=True)
+        model.prototypes_ = W[order]
+        model.prototype_labels_ = labels[order]
+        model._prototype_class = idx
+        model.n_features_in_ = W.shape[1]
+        return model

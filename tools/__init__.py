@@ -1,0 +1,1 @@
+"""Book tooling (not part of the installed package): `make refresh` and `make bench`."""

@@ -1,0 +1,125 @@
+"""Re-executing the book's notebooks in place (``make refresh``).
+
+Run as ``python -m tools.refresh [BOOK_DIR] [NOTEBOOK ...]`` from the repository root
+(``make refresh``).  This is book tooling, not part of the installed package.  Every notebook
+is executed top to bottom in a fresh kernel and saved with its outputs; the ledger page
+runs last because it reads the other notebooks' stored outputs.  What is saved is made
+reproducible: no execution timings, and no widget state (a live widget belongs to a
+running kernel; stored state would make the HTML book load widget code from a CDN).
+A figure that comes out the same to the eye keeps its stored bytes (:func:`keep_stored_images`),
+so that re-executing on another CPU leaves the notebooks unchanged.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import sys
+import time
+from pathlib import Path
+
+from lecture_pkg.results import book_notebooks
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def normalise(nb) -> None:
+    """Drop what varies between runs without changing what a reader sees.
+
+    Execution timings, the widget state and the references to it (random model ids)
+    go; a widget output keeps its plain-text form.  Consecutive pieces of the same
+    stream are merged, since how printed text is split into messages depends on timing.
+    """
+    nb.metadata.pop("widgets", None)
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+        merged = []
+        for output in cell.get("outputs", []):
+            output.get("data", {}).pop(WIDGET_VIEW, None)
+            previous = merged[-1] if merged else None
+            if (output.get("output_type") == "stream" and previous is not None
+                    and previous.get("output_type") == "stream" and previous.get("name") == output.get("name")):
+                previous["text"] = "".join(previous["text"]) + "".join(output["text"])
+            else:
+                merged.append(output)
+        if cell.cell_type == "code":
+            cell.outputs = merged
+
+
+PNG = "image/png"
+IMAGE_TOLERANCE = 32
+"""How far a re-rendered PNG may differ from the stored one and still count as the same
+figure: after averaging each picture over 3 x 3 pixel blocks, no channel differs by more
+than this many levels (of 255).  Plotted coordinates computed on another CPU differ in
+their last bits (and an iterative solver's answer within its tolerance), which moves
+anti-aliased edges and contour lines by a fraction of a pixel: about 10 levels after the
+averaging.  A changed digit in a label, or a marker moved by a few pixels, differs by
+80 levels or more."""
+
+
+def _same_picture(stored: str, new: str) -> bool:
+    """Whether two base64 PNGs show the same figure up to sub-pixel shifts of its lines."""
+    import base64
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    def blurred(data):
+        a = np.asarray(Image.open(io.BytesIO(base64.b64decode(data))).convert("RGBA"), dtype=float)
+        padded = np.pad(a, ((1, 1), (1, 1), (0, 0)), mode="edge")
+        h, w = a.shape[:2]
+        return a.shape, sum(padded[i:i + h, j:j + w] for i in range(3) for j in range(3)) / 9
+
+    (shape_a, a), (shape_b, b) = blurred(stored), blurred(new)
+    return shape_a == shape_b and float(np.abs(a - b).max()) <= IMAGE_TOLERANCE
+
+
+def keep_stored_images(stored, new) -> int:
+    """Put the stored PNG back wherever the new one shows the same figure; return how many.
+
+    Cells are matched by position and must have the same source; outputs by position.
+    """
+    kept = 0
+    for old_cell, cell in zip(stored.cells, new.cells):
+        if cell.cell_type != "code" or old_cell.get("source") != cell.get("source"):
+            continue
+        for old_out, out in zip(old_cell.get("outputs", []), cell.get("outputs", [])):
+            old_png, png = old_out.get("data", {}).get(PNG), out.get("data", {}).get(PNG)
+            if old_png and png and old_png != png and _same_picture(old_png, png):
+                out["data"][PNG] = old_png
+                kept += 1
+    return kept
+
+
+def execute(path: str | Path, timeout: int = 120) -> float:
+    """Execute one notebook in place with its own directory as working directory; return seconds."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    path = Path(path)
+    nb = nbformat.read(path, as_version=4)
+    stored = copy.deepcopy(nb)
+    start = time.perf_counter()
+    NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    normalise(nb)
+    keep_stored_images(stored, nb)
+    nbformat.write(nb, path)
+    return time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("book_dir", nargs="?", default="book")
+    parser.add_argument("notebooks", nargs="*", help="only these notebooks (default: all, ledger last)")
+    args = parser.parse_args(argv)
+    paths = [Path(p) for p in args.notebooks] or book_notebooks(args.book_dir)
+    for path in paths:
+        print(f"executing {path} ...", end=" ", flush=True)
+        print(f"{execute(path):.1f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
