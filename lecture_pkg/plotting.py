@@ -19,6 +19,8 @@ __all__ = [
     "plot_labelled_points",
     "mark_example",
     "plot_hyperplane",
+    "grid_values",
+    "plot_regions",
     "plot_decision_regions",
     "plot_errors_per_epoch",
     "plot_update_sequence",
@@ -119,22 +121,68 @@ def plot_hyperplane(coef, intercept=0.0, ax=None, *, xlim=None, ylim=None, norma
     return ax
 
 
+def grid_values(function, xlim, ylim, resolution: int = 200):
+    """Evaluate ``function`` on a ``resolution x resolution`` grid over ``xlim x ylim``.
+
+    ``function`` maps an (n, 2) array of points to n values (scores, class indices or
+    probabilities).  Returns the grid coordinates ``g1, g2`` and the values, all of shape
+    ``(resolution, resolution)``, ready for ``contourf``.
+    """
+    g1, g2 = np.meshgrid(np.linspace(xlim[0], xlim[1], resolution),
+                         np.linspace(ylim[0], ylim[1], resolution))
+    values = np.asarray(function(np.c_[g1.ravel(), g2.ravel()])).reshape(g1.shape)
+    return g1, g2, values
+
+
+def plot_regions(function, X=None, ax=None, *, n_classes=None, margins=False, xlim=None, ylim=None,
+                 pad=0.5, resolution=200, alpha=0.18):
+    """Shade the plane by a classifier's decisions: the package's one decision-region picture.
+
+    * Two classes (``n_classes=None``): ``function`` returns real scores (a fitted
+      estimator's ``decision_function``); where the score is ``>= 0`` (class +1) the plane
+      is blue, elsewhere red.  ``margins=True`` adds the lines ``f = -1, 0, +1`` (margins
+      dashed), the picture of a support vector machine.
+    * ``n_classes = C``: ``function`` returns class indices ``0 .. C-1`` (e.g. a
+      nearest-prototype rule); each class gets its colour of :data:`CLASS_COLORS` and the
+      borders are drawn in grey.
+
+    The window is ``xlim x ylim`` or, if not given, the range of the points ``X`` widened
+    by ``pad``.  The data are not drawn (see :func:`plot_decision_regions`).  Returns the axes.
+    """
+    ax = _axes(ax)
+    if xlim is None or ylim is None:
+        if X is None:
+            raise ValueError("give the points X or both xlim and ylim")
+        X = np.asarray(X, dtype=float)
+        lo, hi = X.min(axis=0) - pad, X.max(axis=0) + pad
+        xlim = (lo[0], hi[0]) if xlim is None else xlim
+        ylim = (lo[1], hi[1]) if ylim is None else ylim
+    g1, g2, values = grid_values(function, xlim, ylim, resolution)
+    if n_classes is None:
+        ax.contourf(g1, g2, (values >= 0).astype(int), levels=[-0.5, 0.5, 1.5],
+                    cmap=ListedColormap([NEGATIVE_COLOR, POSITIVE_COLOR]), alpha=alpha)
+        if margins:
+            ax.contour(g1, g2, values, levels=[-1.0, 0.0, 1.0], colors="k",
+                       linestyles=["--", "-", "--"], linewidths=[1.0, 1.8, 1.0])
+    else:
+        C = int(n_classes)
+        labels = values.astype(int)
+        ax.contourf(g1, g2, labels, levels=np.arange(C + 1) - 0.5,
+                    cmap=ListedColormap(CLASS_COLORS[:C]), alpha=alpha)
+        ax.contour(g1, g2, labels, levels=np.arange(C) + 0.5, colors="#555555", linewidths=0.8)
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
+    return ax
+
+
 def plot_decision_regions(decision_function, X, y, ax=None, *, resolution=200, pad=0.5, alpha=0.18):
     """Shade the plane by the sign of ``decision_function`` and scatter the data.
 
     ``decision_function`` maps an (n, 2) array to n real scores (e.g. a fitted
     estimator's ``decision_function``); the +1 region (score >= 0) is blue.
     """
-    ax = _axes(ax)
-    X = np.asarray(X, dtype=float)
-    lo, hi = X.min(axis=0) - pad, X.max(axis=0) + pad
-    g1, g2 = np.meshgrid(np.linspace(lo[0], hi[0], resolution), np.linspace(lo[1], hi[1], resolution))
-    scores = np.asarray(decision_function(np.c_[g1.ravel(), g2.ravel()])).reshape(g1.shape)
-    ax.contourf(g1, g2, (scores >= 0).astype(int), levels=[-0.5, 0.5, 1.5],
-                cmap=ListedColormap([NEGATIVE_COLOR, POSITIVE_COLOR]), alpha=alpha)
-    plot_labelled_points(X, y, ax)
-    ax.set_xlim(lo[0], hi[0])
-    ax.set_ylim(lo[1], hi[1])
+    ax = plot_regions(decision_function, X, ax, resolution=resolution, pad=pad, alpha=alpha)
+    plot_labelled_points(np.asarray(X, dtype=float), y, ax)
     return ax
 
 
@@ -243,19 +291,13 @@ def plot_nearest_regions(predict, X, ax=None, *, n_classes=None, resolution=200,
     ``predict`` maps an (n, 2) array to class indices, e.g.
     ``lambda G: model.predict(G)`` for integer labels ``0 .. C-1``.  The borders of a
     nearest prototype classifier with the Euclidean distance are piecewise linear.
+    Without ``n_classes`` the number of classes is read off the predictions.
     """
-    ax = _axes(ax)
-    X = np.asarray(X, dtype=float)
-    lo, hi = X.min(axis=0) - pad, X.max(axis=0) + pad
-    g1, g2 = np.meshgrid(np.linspace(lo[0], hi[0], resolution), np.linspace(lo[1], hi[1], resolution))
-    labels = np.asarray(predict(np.c_[g1.ravel(), g2.ravel()])).reshape(g1.shape).astype(int)
-    C = int(labels.max()) + 1 if n_classes is None else int(n_classes)
-    ax.contourf(g1, g2, labels, levels=np.arange(C + 1) - 0.5,
-                cmap=ListedColormap(CLASS_COLORS[:C]), alpha=alpha)
-    ax.contour(g1, g2, labels, levels=np.arange(C) + 0.5, colors="#555555", linewidths=0.8)
-    ax.set_xlim(lo[0], hi[0])
-    ax.set_ylim(lo[1], hi[1])
-    return ax
+    if n_classes is None:
+        X = np.asarray(X, dtype=float)
+        lo, hi = X.min(axis=0) - pad, X.max(axis=0) + pad
+        n_classes = int(grid_values(predict, (lo[0], hi[0]), (lo[1], hi[1]), resolution)[2].max()) + 1
+    return plot_regions(predict, X, ax, n_classes=n_classes, resolution=resolution, pad=pad, alpha=alpha)
 
 
 # ---------------------------------------------------------------- maps of the sphere

@@ -123,3 +123,43 @@ def test_book_style_sets_the_figure_defaults():
 def test_mark_example_circles_the_point():
     ax = plotting.mark_example((1.0, -2.0))
     np.testing.assert_allclose(ax.collections[0].get_offsets(), [[1.0, -2.0]])
+
+
+# ---------------------------------------------------------------- the one decision-region helper
+
+def test_grid_values_evaluates_the_function_on_the_grid():
+    g1, g2, values = plotting.grid_values(lambda G: G[:, 0] - 2 * G[:, 1], (-1, 1), (0, 2), 7)
+    assert g1.shape == g2.shape == values.shape == (7, 7)
+    assert g1[0, 0] == -1 and g1[0, -1] == 1 and g2[0, 0] == 0 and g2[-1, 0] == 2
+    np.testing.assert_allclose(values, g1 - 2 * g2)
+
+
+def test_plot_regions_two_classes_with_margins_and_several_classes():
+    X = np.array([[0.0, 0.0], [1.0, 2.0]])
+    fig, (ax1, ax2) = plt.subplots(1, 2)
+    plotting.plot_regions(lambda G: G[:, 0] - 0.5, X, ax1, margins=True, resolution=30)
+    shaded, lines = ax1.collections[0], ax1.collections[1]
+    assert list(shaded.levels) == [-0.5, 0.5, 1.5] and list(lines.levels) == [-1.0, 0.0, 1.0]
+    assert ax1.get_xlim() == (-0.5, 1.5) and ax1.get_ylim() == (-0.5, 2.5)
+    plotting.plot_regions(lambda G: (G[:, 0] > 0.5).astype(int) + (G[:, 1] > 1), X, ax2,
+                          n_classes=3, xlim=(0, 1), ylim=(0, 2), resolution=30)
+    assert list(ax2.collections[0].levels) == [-0.5, 0.5, 1.5, 2.5]
+    with pytest.raises(ValueError, match="xlim and ylim"):
+        plotting.plot_regions(lambda G: G[:, 0], None, ax2)
+    plt.close(fig)
+
+
+def test_moons_and_circles_are_scikit_learns_with_plus_minus_labels():
+    from sklearn.datasets import make_circles, make_moons
+    X, y = datasets.moons(50, noise=0.1, random_state=3)
+    Xs, ys = make_moons(50, noise=0.1, random_state=3)
+    np.testing.assert_array_equal(X, Xs)
+    np.testing.assert_array_equal(y, np.where(ys == 1, 1, -1))
+    X, y = datasets.circles(40, noise=0.05, factor=0.3, random_state=1)
+    Xs, ys = make_circles(40, noise=0.05, factor=0.3, random_state=1)
+    np.testing.assert_array_equal(X, Xs)
+    assert set(y.tolist()) == {-1, 1} and np.all(np.linalg.norm(X[y == 1], axis=1) < 0.6)
+    with pytest.raises(ValueError, match="factor"):
+        datasets.circles(40, factor=1.0)
+    with pytest.raises(ValueError, match="n_samples"):
+        datasets.moons(0)

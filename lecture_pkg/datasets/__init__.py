@@ -7,7 +7,8 @@ Each loader returns ``X, y`` (or the table the notes print); generators take a s
   :func:`biehl_fig34_example`, :func:`xor`, the probability tables (:func:`fair_die`,
   :func:`shapes_joint`, :func:`naive_bayes_tables`, :func:`oaks`, ...);
 * generators -- :func:`teacher_student`, :func:`synthetic_hubble`, :func:`three_clusters`,
-  :func:`two_spirals`, :func:`mirror_symmetry`, :func:`add_spurious_feature`;
+  :func:`two_spirals`, :func:`mirror_symmetry`, :func:`add_spurious_feature`,
+  :func:`moons` and :func:`circles` (scikit-learn's, with labels +-1);
 * real data -- :func:`iris_setosa_vs_rest` and :func:`breast_cancer` (from scikit-learn's
   bundled copies), :func:`standardize`.
 """

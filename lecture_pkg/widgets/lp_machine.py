@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
-from matplotlib.colors import ListedColormap
 from sklearn.svm import SVC
 
 from ..datasets import moons, two_spirals
 from ..kernel_machines import LPMachine, gamma_from_sigma
-from ..plotting import NEGATIVE_COLOR, POSITIVE_COLOR, plot_labelled_points
+from ..plotting import plot_labelled_points, plot_regions
 from ._live import axes_figure, live_figure
 
 __all__ = ["LPMExplorer"]
@@ -107,24 +106,15 @@ class LPMExplorer:
         """Two panels: regions, ``f = 0`` and ``f = +-1``, expansion vectors circled."""
         if axes is None:
             _, axes = plt.subplots(1, 2, figsize=(10, 4.4))
-        lo, hi = self.X.min(axis=0) - 0.5, self.X.max(axis=0) + 0.5
-        g1, g2 = np.meshgrid(np.linspace(lo[0], hi[0], self.resolution),
-                             np.linspace(lo[1], hi[1], self.resolution))
-        grid = np.c_[g1.ravel(), g2.ravel()]
         info = self.summary()
         for ax, (name, model, C) in zip(axes, (("LPM", self.lpm, self.C_lpm),
                                                 ("SVM", self.svm, self.C_svm))):
-            f = model.decision_function(grid).reshape(g1.shape)
-            ax.contourf(g1, g2, (f >= 0).astype(int), levels=[-0.5, 0.5, 1.5],
-                        cmap=ListedColormap([NEGATIVE_COLOR, POSITIVE_COLOR]), alpha=0.15)
-            ax.contour(g1, g2, f, levels=[-1.0, 0.0, 1.0], colors="k",
-                       linestyles=["--", "-", "--"], linewidths=[0.8, 1.6, 0.8])
+            plot_regions(model.decision_function, self.X, ax, margins=True,
+                         resolution=self.resolution, alpha=0.15)
             plot_labelled_points(self.X, self.y, ax, size=14)
             sv = self.X[model.support_]
             ax.scatter(*sv.T, s=70, facecolors="none", edgecolors="#e69f00", linewidths=1.1,
                        label="expansion vectors", zorder=2)
-            ax.set_xlim(lo[0], hi[0])
-            ax.set_ylim(lo[1], hi[1])
             ax.set_aspect("equal")
             i = info[name]
             ax.set_title(f"{name}, C = {C:g}, sigma = {self.sigma:g}: {i['n_expansion']} expansion "

@@ -10,11 +10,10 @@ import warnings
 
 import matplotlib.pyplot as plt
 import numpy as np
-from matplotlib.colors import ListedColormap
 
 from ..datasets import circles, moons
 from ..kernel_machines import KernelAdaTron
-from ..plotting import NEGATIVE_COLOR, POSITIVE_COLOR, plot_labelled_points
+from ..plotting import plot_labelled_points, plot_regions
 from ._live import axes_figure, live_figure
 
 __all__ = ["SVMExplorer"]
@@ -92,22 +91,14 @@ class SVMExplorer:
     def draw(self, ax=None):
         """Regions, decision boundary (f = 0), margins (f = +-1) and the support vectors."""
         ax = ax if ax is not None else plt.gca()
-        lo, hi = self.X.min(axis=0) - 0.4, self.X.max(axis=0) + 0.4
-        g1, g2 = np.meshgrid(np.linspace(lo[0], hi[0], self.resolution),
-                             np.linspace(lo[1], hi[1], self.resolution))
-        f = self.model.decision_function(np.c_[g1.ravel(), g2.ravel()]).reshape(g1.shape)
-        ax.contourf(g1, g2, (f >= 0).astype(int), levels=[-0.5, 0.5, 1.5],
-                    cmap=ListedColormap([NEGATIVE_COLOR, POSITIVE_COLOR]), alpha=0.15)
-        ax.contour(g1, g2, f, levels=[-1.0, 0.0, 1.0], colors="k", linestyles=["--", "-", "--"],
-                   linewidths=[1.0, 1.8, 1.0])
+        plot_regions(self.model.decision_function, self.X, ax, margins=True, pad=0.4,
+                     resolution=self.resolution, alpha=0.15)
         plot_labelled_points(self.X, self.y, ax, size=22)
         for idx, colour, label in ((self.model.margin_support_, "#e69f00", "on the margin"),
                                    (self.model.bound_support_, "#7f7f7f", "at the bound C")):
             if len(idx):
                 ax.scatter(*self.X[idx].T, s=110, facecolors="none", edgecolors=colour,
                            linewidths=1.5, label=label, zorder=2)
-        ax.set_xlim(lo[0], hi[0])
-        ax.set_ylim(lo[1], hi[1])
         ax.legend(loc="lower left", fontsize=7, framealpha=0.9)
         ax.set_title(self.status(), fontsize=8)
         return ax
