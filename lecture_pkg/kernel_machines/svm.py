@@ -206,7 +206,7 @@ class KernelAdaTron(_BinaryKernelClassifier):
     References
     ----------
     .. [1] Biehl, M. (2019). *Supervised Learning -- An Introduction*. Machine Learning Reports
-       01/2019, §4.3.3--4.3.4, eqs. (4.19)--(4.26) and (4.5)--(4.6).
+       01/2019, §4.3.3, eqs. (4.19)--(4.26); soft margin §4.3.4 with §4.1.2, eqs. (4.5)--(4.6).
        (bib key: biehl2019supervised)
     .. [2] Frieß, T.-T., Cristianini, N. and Campbell, C. (1998). The kernel-adatron algorithm:
        a fast and simple learning procedure for support vector machines. *Proc. 15th ICML*,

@@ -550,7 +550,7 @@ class LVQ1(_LVQBase):
     References
     ----------
     .. [1] Biehl, M. (2019). *Supervised Learning -- An Introduction*. Machine Learning Reports
-       01/2019, §5.1.2--5.1.3, eqs. (5.3)--(5.4); §5.2.1, eq. (5.9).
+       01/2019, §5.1.3, eqs. (5.3)--(5.4); with ``omega``, §5.2.1, eq. (5.9).
        (bib key: biehl2019supervised)
     .. [2] Kohonen, T. (1997). *Self-Organizing Maps*, 2nd ed. Springer.
        (bib key: kohonen1997self)

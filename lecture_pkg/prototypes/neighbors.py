@@ -45,7 +45,8 @@ class NearestNeighborClassifier(ClassifierMixin, BaseEstimator):
     References
     ----------
     .. [1] Biehl, M. (2019). *Supervised Learning -- An Introduction*. Machine Learning Reports
-       01/2019, §5.1.1 and eq. (5.10). (bib key: biehl2019supervised)
+       01/2019, §5.1.1; the Minkowski distance §5.2.1, eq. (5.10).
+       (bib key: biehl2019supervised)
     .. [2] Cover, T. M. and Hart, P. E. (1967). Nearest Neighbor Pattern Classification. *IEEE
        Transactions on Information Theory* 13(1), 21--27. (bib key: cover1967nearest)
 
@@ -125,7 +126,7 @@ class NearestPrototypeClassifier(_PrototypeClassifier):
     References
     ----------
     .. [1] Biehl, M. (2019). *Supervised Learning -- An Introduction*. Machine Learning Reports
-       01/2019, §5.1.1, eq. (5.2). (bib key: biehl2019supervised)
+       01/2019, §5.1.1--5.1.2, eq. (5.2). (bib key: biehl2019supervised)
 
     Examples
     --------
