@@ -204,6 +204,23 @@ class KernelPerceptron(_BinaryKernelClassifier):
     n_steps_ : the number of patterns presented, up to and including the last of the
         ``l`` mistake-free steps that end a converged run
     converged_, order_
+
+    References
+    ----------
+    .. [1] Frieß, T.-T. and Harrison, R. F. (1998). *Perceptrons in Kernel Feature Spaces*.
+       Research Report 720, University of Sheffield, §2.1--2.3, eqs. (1)--(8).
+       (bib key: friess1998perceptrons)
+    .. [2] Mooney, R. J. *Probabilistic Classification*, lecture slides, slides on the dual
+       perceptron and the kernel perceptron. (bib key: mooney_probabilistic)
+
+    Examples
+    --------
+    >>> from lecture_pkg.datasets import xor
+    >>> from lecture_pkg.kernel_machines import KernelPerceptron
+    >>> X, y = xor()
+    >>> clf = KernelPerceptron(kernel="rbf").fit(X, y)
+    >>> clf.converged_, clf.score(X, y)
+    (True, 1.0)
     """
 
     _parameter_constraints = {

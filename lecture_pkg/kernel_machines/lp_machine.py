@@ -242,6 +242,21 @@ class LPMachine(_BinaryKernelClassifier):
     support_ : the expansion vectors (``alpha_i > 0``); support_vectors_ their inputs
     dual_coef_ : (1, n_SV) array of ``alpha_i y_i``; intercept_ : ``b``
     slacks_, objective_, margins_ (``y_i f(x_i)``), n_support_
+
+    References
+    ----------
+    .. [1] Frieß, T.-T. and Harrison, R. F. (1998). *Perceptrons in Kernel Feature Spaces*.
+       Research Report 720, University of Sheffield, §2.5, eqs. (13)--(16).
+       (bib key: friess1998perceptrons)
+
+    Examples
+    --------
+    >>> from lecture_pkg.datasets import xor
+    >>> from lecture_pkg.kernel_machines import LPMachine
+    >>> X, y = xor()
+    >>> clf = LPMachine(kernel="rbf").fit(X, y)
+    >>> clf.score(X, y)
+    1.0
     """
 
     _parameter_constraints = {

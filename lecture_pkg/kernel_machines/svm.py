@@ -202,6 +202,27 @@ class KernelAdaTron(_BinaryKernelClassifier):
     objective_history_ : the dual objective at the start and after every epoch
     n_steps_ : steps taken (examples, or pairs of examples in greedy mode with a bias)
     kkt_violation_, n_epochs_, converged_, diverged_
+
+    References
+    ----------
+    .. [1] Biehl, M. (2019). *Supervised Learning -- An Introduction*. Machine Learning Reports
+       01/2019, §4.3.3, eqs. (4.19)--(4.26); soft margin §4.3.4 with §4.1.2, eqs. (4.5)--(4.6).
+       (bib key: biehl2019supervised)
+    .. [2] Frieß, T.-T., Cristianini, N. and Campbell, C. (1998). The kernel-adatron algorithm:
+       a fast and simple learning procedure for support vector machines. *Proc. 15th ICML*,
+       188--196. (bib key: friess1998kernel)
+    .. [3] Platt, J. C. (1998). Sequential Minimal Optimization: A Fast Algorithm for Training
+       Support Vector Machines. Microsoft Research, MSR-TR-98-14 (the pair steps of
+       ``mode="greedy"`` with a bias). (bib key: platt1998sequential)
+
+    Examples
+    --------
+    >>> from lecture_pkg.datasets import xor
+    >>> from lecture_pkg.kernel_machines import KernelAdaTron
+    >>> X, y = xor()
+    >>> clf = KernelAdaTron(kernel="rbf").fit(X, y)
+    >>> clf.n_support_, clf.score(X, y)
+    (4, 1.0)
     """
 
     _parameter_constraints = {

@@ -284,6 +284,20 @@ class RidgeRegression(RegressorMixin, BaseEstimator):
     ----------
     coef_ : array (n_features,)
     intercept_ : float
+
+    References
+    ----------
+    .. [1] Biehl, M. (2019). *Supervised Learning -- An Introduction*. Machine Learning Reports
+       01/2019, §2.4.2, eqs. (2.4)--(2.10). (bib key: biehl2019supervised)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lecture_pkg.learning import RidgeRegression
+    >>> X, y = np.array([[0.0], [1.0], [2.0]]), np.array([1.0, 3.0, 5.0])
+    >>> reg = RidgeRegression().fit(X, y)
+    >>> reg.coef_.round(6), round(reg.intercept_, 6)
+    (array([2.]), 1.0)
     """
 
     _parameter_constraints = {
@@ -331,6 +345,23 @@ class BayesianLinearRegression(RegressorMixin, BaseEstimator):
     ----------
     coef_, intercept_ : posterior mean of the weights and the intercept ``-theta``
     posterior_mean_, posterior_cov_ : of the (augmented) weight vector
+
+    References
+    ----------
+    .. [1] Biehl, M. (2019). *Supervised Learning -- An Introduction*. Machine Learning Reports
+       01/2019, §2.4.2, eqs. (2.11)--(2.17). (bib key: biehl2019supervised)
+    .. [2] Bishop, C. M. (2006). *Pattern Recognition and Machine Learning*, §3.3. Springer.
+       (bib key: bishop2006pattern)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lecture_pkg.learning import BayesianLinearRegression
+    >>> X, y = np.array([[0.0], [1.0], [2.0]]), np.array([1.0, 3.0, 5.0])
+    >>> reg = BayesianLinearRegression(sigma=0.1, tau=10.0).fit(X, y)
+    >>> mean, std = reg.predict([[3.0]], return_std=True)
+    >>> mean.round(2), bool(0 < std[0] < 1)
+    (array([7.]), True)
     """
 
     _parameter_constraints = {

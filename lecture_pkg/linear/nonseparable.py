@@ -161,6 +161,22 @@ class Pocket(_LinearBinaryClassifier):
     n_errors_ : their number of training errors ``H^`` (4.1)
     errors_history_ : ``H^(t)`` after every step (non-increasing)
     n_updates_ : Rosenblatt steps taken
+
+    References
+    ----------
+    .. [1] Biehl, M. (2019). *Supervised Learning -- An Introduction*. Machine Learning Reports
+       01/2019, §4.1.1, eqs. (4.1)--(4.2). (bib key: biehl2019supervised)
+    .. [2] Gallant, S. I. (1990). Perceptron-based learning algorithms. *IEEE Transactions on
+       Neural Networks* 1(2), 179--191. (bib key: gallant1990perceptron)
+
+    Examples
+    --------
+    >>> from lecture_pkg.datasets import xor
+    >>> from lecture_pkg.linear import Pocket
+    >>> X, y = xor()
+    >>> clf = Pocket(random_state=0).fit(X, y)
+    >>> clf.n_errors_
+    1
     """
 
     _parameter_constraints = {
@@ -266,6 +282,22 @@ class SoftMarginAdaTron(_LinearBinaryClassifier):
     support_ : ``x^mu > 0``; ``margin_support_`` (``0 < x < gamma``) and ``bound_support_`` (``x = gamma``)
     primal_objective_, dual_objective_ : (4.3) and (4.5) at the end; their difference is the duality gap
     objective_history_, kkt_violation_, n_epochs_, converged_
+
+    References
+    ----------
+    .. [1] Biehl, M. (2019). *Supervised Learning -- An Introduction*. Machine Learning Reports
+       01/2019, §4.1.2, eqs. (4.3)--(4.6). (bib key: biehl2019supervised)
+    .. [2] Anlauf, J. K. and Biehl, M. (1989). The AdaTron: an Adaptive Perceptron Algorithm.
+       *Europhysics Letters* 10(7), 687--692. (bib key: anlauf1989adatron)
+
+    Examples
+    --------
+    >>> from lecture_pkg.datasets import koski_example
+    >>> from lecture_pkg.linear import SoftMarginAdaTron
+    >>> X, y = koski_example()
+    >>> clf = SoftMarginAdaTron(gamma=1.0).fit(X, y)
+    >>> clf.score(X, y)
+    1.0
     """
 
     _parameter_constraints = {

@@ -396,6 +396,27 @@ class Perceptron(LinearBinaryClassifier):
         How often each example caused an update (Biehl's embedding strengths, eq. 3.13).
     history_ : PerceptronHistory
         Only with ``record_history=True``.
+
+    References
+    ----------
+    .. [1] Biehl, M. (2019). *Supervised Learning -- An Introduction*. Machine Learning Reports
+       01/2019, §3.3.3, eqs. (3.12), (3.15). (bib key: biehl2019supervised)
+    .. [2] Koski, T. (2017). *Modern Methods of Statistical Learning SF2935, Lecture 1*, slides
+       on Rosenblatt's perceptron algorithm (primal form, R^2 bias). (bib key: koski2017sf2935)
+    .. [3] Deckert, D.-A. (2017). *Mathematics and Applications of Machine Learning*,
+       §3.2.1--3.2.2 (learning and update rule). (bib key: deckert2017maml)
+    .. [4] Rosenblatt, F. (1958). The Perceptron: A Probabilistic Model for Information Storage
+       and Organization in the Brain. *Psychological Review* 65(6), 386--408.
+       (bib key: rosenblatt1958perceptron)
+
+    Examples
+    --------
+    >>> from lecture_pkg.datasets import koski_example
+    >>> from lecture_pkg.linear import Perceptron
+    >>> X, y = koski_example()
+    >>> clf = Perceptron().fit(X, y)
+    >>> clf.n_updates_, clf.score(X, y)
+    (3, 1.0)
     """
 
     _parameter_constraints = {

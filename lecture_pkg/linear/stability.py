@@ -245,6 +245,22 @@ class MinOver(_LinearBinaryClassifier):
     kappa_ : final stability on the (augmented) training inputs
     n_steps_ : int
     converged_ : bool
+
+    References
+    ----------
+    .. [1] Biehl, M. (2019). *Supervised Learning -- An Introduction*. Machine Learning Reports
+       01/2019, §3.5.2, eqs. (3.42)--(3.44). (bib key: biehl2019supervised)
+    .. [2] Krauth, W. and Mézard, M. (1987). Learning algorithms with optimal stability in
+       neural networks. *J. Phys. A* 20(11), L745--L752. (bib key: krauth1987learning)
+
+    Examples
+    --------
+    >>> from lecture_pkg.datasets import koski_example
+    >>> from lecture_pkg.linear import MinOver
+    >>> X, y = koski_example()
+    >>> clf = MinOver(tol=1e-3).fit(X, y)
+    >>> clf.converged_, clf.score(X, y)
+    (True, 1.0)
     """
 
     _parameter_constraints = {
@@ -328,6 +344,22 @@ class AdaTron(_LinearBinaryClassifier):
     kkt_ : :class:`KKTResiduals` at the end
     kappa_ : stability on the (augmented) training inputs
     n_epochs_, converged_, diverged_
+
+    References
+    ----------
+    .. [1] Biehl, M. (2019). *Supervised Learning -- An Introduction*. Machine Learning Reports
+       01/2019, §3.6.3--3.6.4, eqs. (3.71)--(3.77). (bib key: biehl2019supervised)
+    .. [2] Anlauf, J. K. and Biehl, M. (1989). The AdaTron: an Adaptive Perceptron Algorithm.
+       *Europhysics Letters* 10(7), 687--692. (bib key: anlauf1989adatron)
+
+    Examples
+    --------
+    >>> from lecture_pkg.datasets import koski_example
+    >>> from lecture_pkg.linear import AdaTron
+    >>> X, y = koski_example()
+    >>> clf = AdaTron().fit(X, y)
+    >>> clf.support_.tolist(), clf.score(X, y)
+    ([0, 4], 1.0)
     """
 
     _parameter_constraints = {
@@ -434,6 +466,24 @@ class Adaline(_LinearBinaryClassifier):
     learning_rate_limit_ : the upper end of the convergent window
     eta_ : the learning rate used (``eta``, or the one ``"auto"`` chose)
     n_epochs_, converged_, diverged_, history_
+
+    References
+    ----------
+    .. [1] Biehl, M. (2019). *Supervised Learning -- An Introduction*. Machine Learning Reports
+       01/2019, §3.6.2, eqs. (3.63)--(3.66). (bib key: biehl2019supervised)
+    .. [2] Deckert, D.-A. (2017). *Mathematics and Applications of Machine Learning*, §3.3
+       (Adaline), eq. (11). (bib key: deckert2017maml)
+    .. [3] Widrow, B. and Hoff, M. E. (1960). Adaptive Switching Circuits. *IRE WESCON
+       Convention Record*, Part 4, 96--104. (bib key: widrow1960adaptive)
+
+    Examples
+    --------
+    >>> from lecture_pkg.datasets import koski_example
+    >>> from lecture_pkg.linear import Adaline
+    >>> X, y = koski_example()
+    >>> clf = Adaline().fit(X, y)
+    >>> clf.converged_, clf.score(X, y)
+    (True, 1.0)
     """
 
     _parameter_constraints = {

@@ -201,6 +201,23 @@ class ParityMachine(ClassifierMixin, BaseEstimator):
     radius_ : the lifting radius ``R``
     errors_history_ : training errors after 0, 1, ..., K units
     n_units_, converged_
+
+    References
+    ----------
+    .. [1] Biehl, M. (2019). *Supervised Learning -- An Introduction*. Machine Learning Reports
+       01/2019, §4.2.1--4.2.2, eqs. (4.8)--(4.15). (bib key: biehl2019supervised)
+    .. [2] Gallant, S. I. (1990). Perceptron-based learning algorithms. *IEEE Transactions on
+       Neural Networks* 1(2), 179--191 (the Pocket algorithm that trains the units).
+       (bib key: gallant1990perceptron)
+
+    Examples
+    --------
+    >>> from lecture_pkg.datasets import xor
+    >>> from lecture_pkg.networks import ParityMachine
+    >>> X, y = xor()
+    >>> clf = ParityMachine(random_state=0).fit(X, y)
+    >>> clf.score(X, y)
+    1.0
     """
 
     _parameter_constraints = {

@@ -50,6 +50,21 @@ class MLP:
         Without it the weights are drawn uniformly from ``[-init_scale, init_scale]``
         ("random, near 0", as the slides ask).
     rng, init_scale : for the random start.
+
+    References
+    ----------
+    .. [1] Mooney, R. J. *Probabilistic Classification*, lecture slides, slides on the
+       multilayer perceptron and backpropagation. (bib key: mooney_probabilistic)
+    .. [2] Rumelhart, D. E., Hinton, G. E. and Williams, R. J. (1986). Learning representations
+       by back-propagating errors. *Nature* 323, 533--536. (bib key: rumelhart1986learning)
+
+    Examples
+    --------
+    >>> from lecture_pkg.networks import MLP
+    >>> net = MLP((2, 2, 1), rng=0)
+    >>> losses = net.fit([[0.0, 0.0], [1.0, 1.0]], [[0.0], [1.0]], eps=0.5, n_epochs=200)
+    >>> bool(losses[-1] < losses[0]), net.predict_proba([[1.0, 1.0]]).shape
+    (True, (1, 1))
     """
 
     def __init__(self, layer_sizes: Sequence[int], weights: list[np.ndarray] | None = None, *,

@@ -221,6 +221,20 @@ class CategoricalNaiveBayes(_NaiveBayesBase):
     class_log_prior_ : array (n_classes,)
     feature_log_prob_ : list of arrays (n_classes, n_values_i), ``log P(X_i = x_ij | Y = y_k)``
     m_, p_ : arrays (n_features,), the ``m`` and ``p`` used for each feature
+
+    References
+    ----------
+    .. [1] Mooney, R. J. *Probabilistic Classification*, lecture slides, slides on naive Bayes
+       and the m-estimate. (bib key: mooney_probabilistic)
+
+    Examples
+    --------
+    >>> from lecture_pkg.datasets import naive_bayes_training_set
+    >>> from lecture_pkg.probabilistic import CategoricalNaiveBayes
+    >>> X, y = naive_bayes_training_set()
+    >>> clf = CategoricalNaiveBayes().fit(X, y)
+    >>> clf.predict([["small", "red", "circle"]]).tolist()
+    ['positive']
     """
 
     _parameter_constraints = {
@@ -420,6 +434,23 @@ class GaussianNaiveBayes(_NaiveBayesBase):
     theta_ : array (n_classes, n_features), the means ``mu_ik``
     var_ : array (n_classes, n_features), the variances ``sigma_ik^2`` (plus ``epsilon_``)
     epsilon_ : float, the added variance
+
+    References
+    ----------
+    .. [1] Mooney, R. J. *Probabilistic Classification*, lecture slides, slide on naive Bayes
+       for continuous features (Gaussian). (bib key: mooney_probabilistic)
+    .. [2] Pedregosa, F. et al. (2011). Scikit-learn: Machine Learning in Python. *JMLR* 12,
+       2825--2830 (``GaussianNB``, whose ``var_smoothing`` is followed here).
+       (bib key: pedregosa2011scikit)
+
+    Examples
+    --------
+    >>> from lecture_pkg.datasets import koski_example
+    >>> from lecture_pkg.probabilistic import GaussianNaiveBayes
+    >>> X, y = koski_example()
+    >>> clf = GaussianNaiveBayes().fit(X, y)
+    >>> clf.score(X, y)
+    1.0
     """
 
     _parameter_constraints = {

@@ -546,6 +546,23 @@ class LVQ1(_LVQBase):
         Misclassified training examples at the same moments.
     prototype_history_ : array (n_epochs + 1, M, N)
     n_epochs_ : int
+
+    References
+    ----------
+    .. [1] Biehl, M. (2019). *Supervised Learning -- An Introduction*. Machine Learning Reports
+       01/2019, §5.1.3, eqs. (5.3)--(5.4); with ``omega``, §5.2.1, eq. (5.9).
+       (bib key: biehl2019supervised)
+    .. [2] Kohonen, T. (1997). *Self-Organizing Maps*, 2nd ed. Springer.
+       (bib key: kohonen1997self)
+
+    Examples
+    --------
+    >>> from lecture_pkg.datasets import koski_example
+    >>> from lecture_pkg.prototypes import LVQ1
+    >>> X, y = koski_example()
+    >>> clf = LVQ1(random_state=0).fit(X, y)
+    >>> clf.score(X, y)
+    1.0
     """
 
     _rule = "lvq1"
@@ -605,6 +622,22 @@ class GLVQ(_LVQBase):
     Attributes
     ----------
     As :class:`LVQ1`; ``cost_per_epoch_`` is the cost being minimised.
+
+    References
+    ----------
+    .. [1] Biehl, M. (2019). *Supervised Learning -- An Introduction*. Machine Learning Reports
+       01/2019, §5.1.3, eqs. (5.5)--(5.8). (bib key: biehl2019supervised)
+    .. [2] Sato, A. and Yamada, K. (1996). Generalized Learning Vector Quantization. *Advances
+       in Neural Information Processing Systems 8*, 423--429. (bib key: sato1996generalized)
+
+    Examples
+    --------
+    >>> from lecture_pkg.datasets import koski_example
+    >>> from lecture_pkg.prototypes import GLVQ
+    >>> X, y = koski_example()
+    >>> clf = GLVQ(random_state=0).fit(X, y)
+    >>> clf.score(X, y)
+    1.0
     """
 
     _rule = "glvq"
@@ -683,6 +716,29 @@ class GMLVQ(GLVQ):
     eigenvectors_ : array (N, N)
         Row ``k`` is the eigenvector of the ``k``-th largest eigenvalue (sign fixed so
         that its largest component is positive).
+
+    References
+    ----------
+    .. [1] Biehl, M. (2019). *Supervised Learning -- An Introduction*. Machine Learning Reports
+       01/2019, §5.2.2, eqs. (5.13)--(5.17). (bib key: biehl2019supervised)
+    .. [2] Schneider, P., Biehl, M. and Hammer, B. (2009). Adaptive Relevance Matrices in
+       Learning Vector Quantization. *Neural Computation* 21(12), 3532--3561.
+       (bib key: schneider2009adaptive)
+    .. [3] Hammer, B. and Villmann, T. (2002). Generalized Relevance Learning Vector
+       Quantization. *Neural Networks* 15(8--9), 1059--1068 (``relevance="diagonal"``).
+       (bib key: hammer2002generalized)
+    .. [4] Bunte, K. et al. (2012). Limited Rank Matrix Learning, Discriminative Dimension
+       Reduction and Visualization. *Neural Networks* 26, 159--173 (``rank < N``).
+       (bib key: bunte2012limited)
+
+    Examples
+    --------
+    >>> from lecture_pkg.datasets import koski_example
+    >>> from lecture_pkg.prototypes import GMLVQ
+    >>> X, y = koski_example()
+    >>> clf = GMLVQ(random_state=0).fit(X, y)
+    >>> clf.score(X, y), round(float(clf.relevances_.sum()), 6)
+    (1.0, 1.0)
     """
 
     _parameter_constraints = {

@@ -41,6 +41,23 @@ class NearestNeighborClassifier(ClassifierMixin, BaseEstimator):
     p : float, default 2
         Exponent of the Minkowski distance (5.10): ``p >= 1`` (where it is a metric) or
         ``np.inf`` (the maximum norm).  Checked whatever the metric, used only by "minkowski".
+
+    References
+    ----------
+    .. [1] Biehl, M. (2019). *Supervised Learning -- An Introduction*. Machine Learning Reports
+       01/2019, §5.1.1; the Minkowski distance §5.2.1, eq. (5.10).
+       (bib key: biehl2019supervised)
+    .. [2] Cover, T. M. and Hart, P. E. (1967). Nearest Neighbor Pattern Classification. *IEEE
+       Transactions on Information Theory* 13(1), 21--27. (bib key: cover1967nearest)
+
+    Examples
+    --------
+    >>> from lecture_pkg.datasets import koski_example
+    >>> from lecture_pkg.prototypes import NearestNeighborClassifier
+    >>> X, y = koski_example()
+    >>> clf = NearestNeighborClassifier(n_neighbors=3).fit(X, y)
+    >>> clf.predict([[0.0, 0.0], [2.0, 2.0]]).tolist()
+    [1, 1]
     """
 
     _parameter_constraints = {
@@ -105,6 +122,21 @@ class NearestPrototypeClassifier(_PrototypeClassifier):
     metric : {"sqeuclidean", "euclidean", "minkowski"} or callable, default "sqeuclidean"
     p : float, default 2
         As in :class:`NearestNeighborClassifier`: ``p >= 1`` or ``np.inf``.
+
+    References
+    ----------
+    .. [1] Biehl, M. (2019). *Supervised Learning -- An Introduction*. Machine Learning Reports
+       01/2019, §5.1.1--5.1.2, eq. (5.2). (bib key: biehl2019supervised)
+
+    Examples
+    --------
+    >>> from lecture_pkg.datasets import koski_example
+    >>> from lecture_pkg.prototypes import NearestPrototypeClassifier
+    >>> X, y = koski_example()
+    >>> clf = NearestPrototypeClassifier().fit(X, y)
+    >>> clf.prototypes_.round(2)
+    array([[-0.33, -1.83],
+           [ 0.17,  0.5 ]])
     """
 
     _parameter_constraints = {
