@@ -13,10 +13,11 @@ from __future__ import annotations
 import numbers
 
 import numpy as np
+from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..linear._base import LinearBinaryClassifier
 from ..validation import COUNT, POSITIVE, Interval, Options
-from .kernels import check_gram, kernel_matrix
+from .kernels import _check_gram_memory, check_gram, kernel_matrix
 
 __all__ = [
 ]
@@ -72,6 +73,7 @@ class _BinaryKernelClassifier(LinearBinaryClassifier):
                 return X
             return check_gram(X, action=check_psd, tol=1e-8 if X.dtype == np.float64 else 1e-5)
         self._params = self._kernel_params(X)
+        _check_gram_memory(X.shape[0], what=f"{type(self).__name__}: the Gram matrix")
         return kernel_matrix(X, None, self.kernel, **self._params)
 
     def _store_support(self, X, support, inputs=None) -> None:
@@ -90,3 +92,23 @@ class _BinaryKernelClassifier(LinearBinaryClassifier):
                                  f"(one per training example), got {X.shape[1]}")
             return X[:, columns]
         return kernel_matrix(X, self.support_vectors_, self.kernel, **self._params)
+
+    def decision_function(self, X):
+        """``f(x) = sum_{i in SV} dual_coef_i K(x_i, x) + intercept_`` for every row of ``X``.
+
+        The kernel expansion of every kernel machine, with its own coefficients:
+
+        * :class:`~lecture_pkg.kernel_machines.KernelAdaTron`: ``dual_coef_i = X^i y^i``,
+          ``f(xi) = sum_{mu in SV} X^mu y^mu K(xi^mu, xi) + b``, Biehl (4.24) plus the bias;
+        * :class:`~lecture_pkg.kernel_machines.KernelPerceptron`: ``dual_coef_i = alpha_i``,
+          ``f(x) = sum_i alpha_i k(x_i, x) + b``, Frieß and Harrison's eq. (8) with a bias;
+        * :class:`~lecture_pkg.kernel_machines.LPMachine`: ``dual_coef_i = alpha_i y_i``,
+          ``f(x) = sum_i alpha_i y_i k(x_i, x) + b``, their eq. (14).
+
+        ``X`` holds inputs, or for ``kernel="precomputed"`` the ``(n_test, n_train)``
+        kernel between the test and the training examples.
+        """
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False)
+        K = self._test_gram(X, self.support_)
+        return K @ self.dual_coef_[0] + self.intercept_

@@ -40,7 +40,6 @@ from dataclasses import dataclass
 
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..linear.perceptron import RosenblattTrainer, augment
 from ..validation import (COUNT, POSITIVE, Options, as_plus_minus, check_inputs, check_params,
@@ -271,13 +270,6 @@ class KernelPerceptron(_BinaryKernelClassifier):
                 ConvergenceWarning,
             )
         return self
-
-    def decision_function(self, X):
-        """``f(x) = sum_i alpha_i k(x_i, x) + b`` for every row of ``X``, eq. (8) with bias."""
-        check_is_fitted(self)
-        X = validate_data(self, X, reset=False)
-        K = self._test_gram(X, self.support_)
-        return K @ self.dual_coef_[0] + self.intercept_
 
 
 # ---------------------------------------------------------------- the dual perceptron (Mooney)

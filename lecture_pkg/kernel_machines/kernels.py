@@ -76,6 +76,42 @@ class NotPSDWarning(UserWarning):
     """A Gram matrix has (slightly) negative eigenvalues."""
 
 
+_BLOCK = 1 << 16                 # elements per block of the in-place kernel computations
+
+
+def _available_memory() -> int | None:
+    """Bytes of memory available to a new allocation (``MemAvailable`` of ``/proc/meminfo``).
+
+    ``None`` where it cannot be read (not Linux, or an old kernel): then no check is made.
+    """
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    fields = line.split()
+                    return int(fields[1]) * (1024 if fields[2:3] == ["kB"] else 1)
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def _check_gram_memory(P: int, Q: int | None = None, *, what: str = "the Gram matrix") -> None:
+    """Refuse a ``(P, Q)`` float64 array (default ``Q = P``) that does not fit in memory.
+
+    Raises :class:`MemoryError` naming ``P``, the bytes needed and the bytes available
+    *before* anything is allocated; does nothing where the available memory is unknown.
+    """
+    Q = P if Q is None else Q
+    needed = 8 * int(P) * int(Q)
+    available = _available_memory()
+    if available is not None and needed > available:
+        raise MemoryError(
+            f"{what} of P = {P} examples needs a {P} x {Q} array of float64, "
+            f"{needed:,} bytes ({needed / 1e9:.2f} GB), but only {available:,} bytes "
+            f"({available / 1e9:.2f} GB) are available (MemAvailable in /proc/meminfo); "
+            "use fewer training examples")
+
+
 def _pair(A, B):
     A = check_inputs(A, "A")
     B = A if B is None else check_inputs(B, "B")
@@ -98,7 +134,10 @@ def polynomial_kernel(A: np.ndarray, B: np.ndarray | None = None, degree: int = 
     """
     check_positive_int(degree, "degree")
     A, B = _pair(A, B)
-    return (float(coef0) + A @ B.T) ** int(degree)
+    K = A @ B.T                  # the only (P, Q) array: the rest is done in place
+    K += float(coef0)
+    K **= int(degree)
+    return K
 
 
 def gamma_from_sigma(sigma: float, convention: str = "biehl") -> float:
@@ -131,9 +170,20 @@ def rbf_kernel(A: np.ndarray, B: np.ndarray | None = None, gamma: float | None =
     elif gamma is None:
         gamma = 1.0 / A.shape[1]
     check_positive(gamma, "gamma")
-    sq = (np.einsum("ij,ij->i", A, A)[:, None] + np.einsum("ij,ij->i", B, B)[None, :]
-          - 2.0 * (A @ B.T))
-    K = np.exp(-float(gamma) * np.maximum(sq, 0.0))
+    # |a - b|^2 = |a|^2 + |b|^2 - 2 a.b, then exp(-gamma max(0, .)), all in the one (P, Q)
+    # array of the inner products, a block of rows at a time (the same operations on
+    # every element as the expression written out, so the same numbers).
+    K = A @ B.T
+    norms_a, norms_b = np.einsum("ij,ij->i", A, A), np.einsum("ij,ij->i", B, B)
+    scale = -float(gamma)
+    step = max(1, _BLOCK // max(1, K.shape[1]))
+    for start in range(0, len(K), step):
+        block = K[start:start + step]
+        np.multiply(block, -2.0, out=block)
+        block += norms_a[start:start + step, None] + norms_b[None, :]
+        np.maximum(block, 0.0, out=block)
+        block *= scale
+        np.exp(block, out=block)
     if B is A:
         np.fill_diagonal(K, 1.0)
     return K

@@ -39,7 +39,6 @@ from dataclasses import dataclass
 
 import numpy as np
 from scipy.optimize import linprog
-from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..validation import NON_NEGATIVE, POSITIVE, as_plus_minus, check_inputs, check_params
 from ._base import _KERNEL_CONSTRAINTS, _BinaryKernelClassifier
@@ -303,10 +302,3 @@ class LPMachine(_BinaryKernelClassifier):
         self.objective_ = run.objective
         self.margins_ = run.margins
         return self
-
-    def decision_function(self, X):
-        """``f(x) = sum_i alpha_i y_i k(x_i, x) + b`` for every row of ``X``, eq. (14)."""
-        check_is_fitted(self)
-        X = validate_data(self, X, reset=False)
-        K = self._test_gram(X, self.support_)
-        return K @ self.dual_coef_[0] + self.intercept_

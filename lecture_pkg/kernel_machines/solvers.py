@@ -122,15 +122,20 @@ def _as_square(C) -> np.ndarray:
     return C
 
 
-def _embedding_steps(C: np.ndarray, eta: float, mode: str, normalize: bool, name: str) -> np.ndarray:
-    """Per-example step sizes and the learning-rate check for the x-space iterations."""
+def _embedding_steps(C: np.ndarray | None, eta: float, mode: str, normalize: bool, name: str,
+                     diag: np.ndarray | None = None) -> np.ndarray:
+    """Per-example step sizes and the learning-rate check for the x-space iterations.
+
+    Sequential steps need only the diagonal of ``C`` (``diag``, read off ``C`` by
+    default); parallel steps need ``C`` itself for its largest eigenvalue.
+    """
     if mode not in ("sequential", "parallel"):
         raise ValueError(f"mode must be 'sequential', 'parallel' or (for the AdaTron) 'greedy', "
                          f"got {mode!r}")
     check_positive(eta, "eta")
-    P = len(C)
     if mode == "sequential":
-        diag = np.diag(C)
+        diag = np.diag(C) if diag is None else diag
+        P = len(diag)
         if normalize:
             check_learning_rate(eta, 2.0, f"sequential {name} with steps eta / C^mumu")
             with np.errstate(divide="ignore"):
@@ -140,6 +145,7 @@ def _embedding_steps(C: np.ndarray, eta: float, mode: str, normalize: bool, name
                              f"sequential {name}: 2 / max C^mumu; this is Biehl's 0 < eta < 2 "
                              "only when every C^mumu = |xi|^2 / N = 1")
         return np.full(P, float(eta))
+    P = len(C)
     lam = float(np.linalg.eigvalsh(C)[-1])
     if normalize:
         check_learning_rate(eta, 2.0, f"parallel {name} with step eta / lambda_max(C)")
@@ -342,6 +348,12 @@ def _box_problem(C, x0, upper, target, kkt_tol, equality, rho):
     return C, p, np.clip(x, 0.0, upper)
 
 
+def _is_symmetric(C: np.ndarray) -> bool:
+    """Whether ``C == C^T`` exactly, compared a block of rows at a time (no ``P x P`` temporary)."""
+    step = max(1, (1 << 16) // len(C))
+    return all(np.array_equal(C[k:k + step], C[:, k:k + step].T) for k in range(0, len(C), step))
+
+
 def _run_box_adatron(C, eta, mode, normalize, max_epochs, x0, record_steps, upper, target,
                      equality, rho, kkt_tol):
     C, p, x = _box_problem(C, x0, upper, target, kkt_tol, equality, rho)
@@ -354,12 +366,29 @@ def _run_box_adatron(C, eta, mode, normalize, max_epochs, x0, record_steps, uppe
         if rho is None:
             rho = 0.1 * float(np.mean(np.abs(np.diag(C)))) or 0.1
         check_positive(rho, "rho")
-        rows = np.ascontiguousarray(C.T) + rho * np.outer(a, a)   # row mu = column mu of C_rho
     else:
         a, rho = np.zeros(P), 0.0
-        rows = np.ascontiguousarray(C.T)
-    steps = _embedding_steps(rows.T, eta, mode, normalize, "AdaTron")
-    E = rows.T @ x if x.any() else np.zeros(P)      # (C + rho a a^T) x
+
+    def penalised():                            # C_rho^T = C^T + rho a a^T, row mu = column mu of C_rho
+        full = np.ascontiguousarray(C.T)
+        if equality is not None:
+            full += rho * np.outer(a, a)
+        return full
+
+    # The sequential sweep reads column mu of C_rho on demand (a row of C when C is
+    # symmetric, which is the fast case), so C is the only P x P array; the parallel
+    # step needs C_rho itself (its largest eigenvalue and a product per epoch).
+    rows = penalised() if mode == "parallel" else None
+    cols = (C if _is_symmetric(C) else C.T) if rows is None else None
+    if rows is not None:
+        steps = _embedding_steps(rows.T, eta, mode, normalize, "AdaTron")
+    else:
+        diag = np.diag(C) + rho * (a * a) if equality is not None else np.diag(C)
+        steps = _embedding_steps(None, eta, mode, normalize, "AdaTron", diag=diag)
+    if x.any():                                 # (C + rho a a^T) x
+        E = (rows if rows is not None else penalised()).T @ x
+    else:
+        E = np.zeros(P)
 
     def objective_now() -> float:               # f(x) with the original C and p
         ax = float(a @ x)
@@ -372,6 +401,7 @@ def _run_box_adatron(C, eta, mode, normalize, max_epochs, x0, record_steps, uppe
     n_steps = 0
     step_of = steps.tolist()
     row_delta = np.empty(P)
+    a_of = a.tolist()
     with np.errstate(over="ignore", invalid="ignore"):
         for epoch in range(1, max_epochs + 1):
             q = p - lam * a
@@ -394,7 +424,14 @@ def _run_box_adatron(C, eta, mode, normalize, max_epochs, x0, record_steps, uppe
                     delta = new - old
                     if delta != 0.0:
                         x[mu] = new
-                        E += np.multiply(rows[mu], delta, out=row_delta)
+                        if equality is not None:   # column mu of C_rho = C[:, mu] + rho a^mu a
+                            np.multiply(a, a_of[mu], out=row_delta)
+                            row_delta *= rho
+                            row_delta += cols[mu]
+                            row_delta *= delta
+                        else:
+                            np.multiply(cols[mu], delta, out=row_delta)
+                        E += row_delta
                     if record_steps:
                         objective.append(objective_now())
             if not record_steps or mode == "parallel":
@@ -441,7 +478,7 @@ def _run_greedy_adatron(C, eta, normalize, max_epochs, x0, record_steps, upper, 
             raise ValueError("in greedy mode x0 must satisfy the equality constraint a.x = 0: "
                              "the pair steps keep a.x fixed")
     g = p - C @ x if x.any() else p.copy()
-    diag = np.diag(C).copy()
+    diag = np.diag(C).copy()                           # a vector: C is the only P x P array
     max_steps = max_epochs * P
 
     def objective_now() -> float:                      # f(x) = -1/2 x.C x + p.x = 1/2 x.(p + g)
@@ -479,8 +516,8 @@ def _run_greedy_adatron(C, eta, normalize, max_epochs, x0, record_steps, upper, 
                     objective.append(objective_now())
                     recorded = step
         else:
-            rows = C * a[:, None]                      # rows of a a^T C: s changes by t (rows[i] - rows[j])
-            rows *= a
+            # s changes by t (a^i a C[i] - a^j a C[j]), the rows of a a^T C, formed on the
+            # fly from the rows of C (the signs +-1 are exact), so C is the only P x P array
             s = a * g
             signs = a.tolist()
             pen_up = np.where(np.where(a > 0, x < upper, x > 0.0), 0.0, -np.inf)
@@ -494,7 +531,7 @@ def _run_greedy_adatron(C, eta, normalize, max_epochs, x0, record_steps, upper, 
                     break
                 step += 1
                 xi, xj, ai, aj = x.item(i), x.item(j), signs[i], signs[j]
-                curv = diag.item(i) + diag.item(j) - 2.0 * rows.item(i, j)
+                curv = diag.item(i) + diag.item(j) - 2.0 * (ai * aj * C.item(i, j))
                 t = eta * (m - M) / curv if curv > 0.0 else np.inf
                 room_i = upper - xi if ai > 0 else xi  # how far t may go before a bound
                 room_j = xj if aj > 0 else upper - xj
@@ -508,7 +545,12 @@ def _run_greedy_adatron(C, eta, normalize, max_epochs, x0, record_steps, upper, 
                     diverged = True
                     break
                 x[i], x[j] = xi, xj
-                s -= np.multiply(np.subtract(rows[i], rows[j], out=work), t, out=work)
+                if ai == aj:                           # a^i C[i] - a^j C[j] = a^i (C[i] -+ C[j])
+                    np.subtract(C[i], C[j], out=work)
+                else:
+                    np.add(C[i], C[j], out=work)
+                np.multiply(work, ai * t, out=work)
+                s -= np.multiply(work, a, out=work)
                 for k, xk, ak in ((i, xi, ai), (j, xj, aj)):
                     can_grow, can_shrink = xk < upper, xk > 0.0
                     pen_up[k] = 0.0 if (can_grow if ak > 0 else can_shrink) else -np.inf

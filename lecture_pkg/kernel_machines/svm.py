@@ -48,11 +48,10 @@ from dataclasses import dataclass
 
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..validation import COUNT, POSITIVE, Interval, Options, as_plus_minus, check_params
 from ._base import _KERNEL_CONSTRAINTS, _BinaryKernelClassifier
-from .kernels import check_gram
+from .kernels import _check_gram_memory, check_gram
 from .solvers import adatron_embeddings, support_vectors
 
 __all__ = [
@@ -64,13 +63,25 @@ __all__ = [
 ]
 
 
-def gram_of_labels(K: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """``Gamma^{mu nu} = y^mu y^nu K^{mu nu}``, Biehl eq. (4.19) without the ``1/M``."""
+def gram_of_labels(K: np.ndarray, y: np.ndarray, *, overwrite: bool = False) -> np.ndarray:
+    """``Gamma^{mu nu} = y^mu y^nu K^{mu nu}``, Biehl eq. (4.19) without the ``1/M``.
+
+    ``overwrite=True`` builds ``Gamma`` in ``K`` itself when ``K`` is a writeable float64
+    array (so that no second ``P x P`` array is needed) and returns it; the signs are
+    exact, so the numbers are the same either way.
+    """
     y = as_plus_minus(y)
     K = np.asarray(K, dtype=float)
-    if K.shape != (len(y), len(y)):
-        raise ValueError(f"K has shape {K.shape}, expected ({len(y)}, {len(y)})")
-    return (y[:, None] * K) * y[None, :]
+    P = len(y)
+    if K.shape != (P, P):
+        raise ValueError(f"K has shape {K.shape}, expected ({P}, {P})")
+    if not (overwrite and K.flags.writeable):
+        _check_gram_memory(P, what="Gamma = y y^T K")
+        K = y[:, None] * K
+    else:
+        K *= y[:, None]
+    K *= y[None, :]
+    return K
 
 
 @dataclass
@@ -98,7 +109,7 @@ class KernelAdaTronRun:
 def kernel_adatron(K: np.ndarray, y: np.ndarray, C: float = np.inf, *, fit_intercept: bool = True,
                    mode: str = "greedy", eta: float = 1.0, tol: float = 1e-3, max_epochs: int = 1000,
                    rho: float | None = None, x0: np.ndarray | None = None,
-                   check_psd: str | None = "raise") -> KernelAdaTronRun:
+                   check_psd: str | None = "raise", overwrite_K: bool = False) -> KernelAdaTronRun:
     """The kernel AdaTron (4.26), with hard (``C = inf``) or soft margin, on a Gram matrix.
 
     The AdaTron step on example ``mu`` is
@@ -126,6 +137,12 @@ def kernel_adatron(K: np.ndarray, y: np.ndarray, C: float = np.inf, *, fit_inter
 
     ``check_psd``: ``"raise"`` or ``"warn"`` checks Mercer's condition on ``K``
     (:func:`lecture_pkg.kernel_machines.check_gram`); ``None`` skips the check.
+
+    Memory: the solver holds one ``P x P`` array, ``Gamma``, and reads its rows.
+    ``overwrite_K=True`` builds it in ``K`` (which is then lost) instead of in a copy, so
+    that ``K`` is the only such array; :class:`KernelAdaTron` does this with the Gram
+    matrix it computes.  A copy that does not fit in the available memory is refused
+    with a :class:`MemoryError` before it is allocated.
     """
     y = as_plus_minus(y)
     if check_psd is not None:
@@ -134,7 +151,7 @@ def kernel_adatron(K: np.ndarray, y: np.ndarray, C: float = np.inf, *, fit_inter
         raise ValueError(f"C must be a positive number or inf, got {C!r}")
     if mode not in ("greedy", "sequential"):
         raise ValueError(f"mode must be 'greedy' or 'sequential', got {mode!r}")
-    G = gram_of_labels(K, y)
+    G = gram_of_labels(K, y, overwrite=overwrite_K)
     run = adatron_embeddings(G, eta, mode=mode, max_epochs=max_epochs, upper=float(C),
                              equality=y if fit_intercept else None, rho=rho if fit_intercept else None,
                              kkt_tol=tol, x0=x0)
@@ -256,7 +273,8 @@ class KernelAdaTron(_BinaryKernelClassifier):
         X, y_pm = self._binary_targets(X, y)
         K = self._train_gram(X, check_psd=self.check_psd)
         run = kernel_adatron(K, y_pm, self.C, fit_intercept=self.fit_intercept, mode=self.mode,
-                             eta=self.eta, tol=self.tol, max_epochs=self.max_epochs, check_psd=None)
+                             eta=self.eta, tol=self.tol, max_epochs=self.max_epochs, check_psd=None,
+                             overwrite_K=self.kernel != "precomputed")   # our own K becomes Gamma
         x = run.embeddings if not run.diverged else np.zeros(len(y_pm))
         self._store_support(X, support_vectors(x))
         self.embeddings_ = x
@@ -285,10 +303,3 @@ class KernelAdaTron(_BinaryKernelClassifier):
                 ConvergenceWarning,
             )
         return self
-
-    def decision_function(self, X):
-        """``f(xi) = sum_{mu in SV} X^mu y^mu K(xi^mu, xi) + b`` for every row of ``X``, (4.24)."""
-        check_is_fitted(self)
-        X = validate_data(self, X, reset=False)
-        K = self._test_gram(X, self.support_)
-        return K @ self.dual_coef_[0] + self.intercept_
