@@ -14,7 +14,7 @@ import numbers
 
 import numpy as np
 
-__all__ = ["as_plus_minus", "check_inputs", "check_positive", "check_positive_int", "resolve_rng",
+__all__ = ["as_plus_minus", "check_inputs", "check_vector", "check_positive", "check_positive_int", "resolve_rng",
            "Interval", "Options", "check_params", "check_scalar", "POSITIVE", "NON_NEGATIVE", "COUNT", "NON_ZERO"]
 
 
@@ -44,6 +44,25 @@ def check_inputs(X: np.ndarray, name: str = "X") -> np.ndarray:
     if not np.all(np.isfinite(X)):
         raise ValueError(f"{name} contains NaN or infinite values")
     return X
+
+
+def check_vector(values, name: str, *, allow_inf: bool = False) -> np.ndarray:
+    """Return ``values`` as a 1-d float array or raise ``ValueError`` naming ``name``.
+
+    NaN is always refused; infinity too unless ``allow_inf`` (scores thresholded at
+    ``+-inf``, say).  The 1-d counterpart of :func:`check_inputs`.
+    """
+    values = np.asarray(values, dtype=float)
+    if values.ndim != 1:
+        raise ValueError(f"{name} must be a 1-d array, got shape {values.shape}")
+    n_nan = int(np.isnan(values).sum())
+    if n_nan:
+        raise ValueError(f"{name} must not contain NaN ({n_nan} of {values.size} values are NaN)")
+    if not allow_inf:
+        n_inf = int(np.isinf(values).sum())
+        if n_inf:
+            raise ValueError(f"{name} must not contain infinite values ({n_inf} of {values.size} values)")
+    return values
 
 
 def check_positive(value, name: str) -> None:
