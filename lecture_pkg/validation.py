@@ -15,7 +15,7 @@ import numbers
 import numpy as np
 
 __all__ = ["as_plus_minus", "check_inputs", "check_vector", "check_positive", "check_positive_int", "resolve_rng",
-           "Interval", "Options", "check_params", "check_scalar", "POSITIVE", "NON_NEGATIVE", "COUNT", "NON_ZERO"]
+           "Interval", "Options", "check_params", "check_scalar", "POSITIVE", "POSITIVE_OR_INF", "NON_NEGATIVE", "COUNT", "NON_ZERO"]
 
 
 def as_plus_minus(y: np.ndarray) -> np.ndarray:
@@ -46,7 +46,7 @@ def check_inputs(X: np.ndarray, name: str = "X") -> np.ndarray:
     return X
 
 
-def check_vector(values, name: str, *, allow_inf: bool = False) -> np.ndarray:
+def check_vector(values, name: str = "x", *, allow_inf: bool = False) -> np.ndarray:
     """Return ``values`` as a 1-d float array or raise ``ValueError`` naming ``name``.
 
     NaN is always refused; infinity too unless ``allow_inf`` (scores thresholded at
@@ -138,6 +138,7 @@ class Options:
 
 # The ranges most tables use.
 POSITIVE = Interval(numbers.Real, 0, None, closed="neither")        # finite, > 0 (rates, widths)
+POSITIVE_OR_INF = Interval(numbers.Real, 0, None, closed="neither", allow_inf=True)  # > 0 or inf (C = inf: hard margin)
 NON_NEGATIVE = Interval(numbers.Real, 0, None, closed="left")       # finite, >= 0 (tolerances)
 COUNT = Interval(numbers.Integral, 1, None)                         # integer >= 1 (epochs, units)
 NON_ZERO = [Interval(numbers.Real, None, 0, closed="neither"),      # finite, != 0 (a clamped input)
