@@ -214,6 +214,7 @@ def soft_margin_adatron(C: np.ndarray, gamma: float, eta: float = 1.0, *, max_ep
     the Kuhn–Tucker conditions hold up to ``tol``.  Returns its ``EmbeddingRun``.
     """
     check_scalar(gamma, "gamma", POSITIVE_OR_INF)
+    check_scalar(tol, "tol (the largest allowed violation of the Kuhn-Tucker conditions)", POSITIVE)
     return adatron_embeddings(C, eta, max_epochs=max_epochs, upper=float(gamma), kkt_tol=tol,
                               x0=x0, record_steps=record_steps)
 

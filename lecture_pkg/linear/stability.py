@@ -352,6 +352,11 @@ class AdaTron(_LinearBinaryClassifier):
     def fit(self, X, y):
         """Train on ``X`` (n_samples, n_features) with two classes in ``y``."""
         check_params(self)
+        # a combination of parameters the table cannot express
+        if self.mode == "greedy" and self.tol == 0:
+            raise ValueError("AdaTron: mode='greedy' needs tol > 0, got tol=0: the greedy solver stops "
+                             "when no Kuhn-Tucker condition is violated by more than tol, which in "
+                             "floating point may never happen for tol=0")
         X, y_pm, Xa, s = self._prepare(X, y)
         C = correlation_matrix(Xa, y_pm)
         run = adatron_embeddings(C, self.eta, mode=self.mode, normalize=self.normalize,
