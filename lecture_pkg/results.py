@@ -22,6 +22,8 @@ from pathlib import Path
 
 import numpy as np
 
+from .validation import POSITIVE, check_scalar
+
 __all__ = ["toc_documents", "book_notebooks", "format_value", "format_limit", "below", "format_small", "report", "stated_results",
            "find_reproductions", "ledger", "ledger_html"]
 
@@ -92,9 +94,7 @@ def format_value(value, digits: int = 6) -> str:
 
 def format_limit(limit: float) -> str:
     """A limit as short text: ``1e-10``, ``5e-7``, ``0.001``, ``2.5``."""
-    limit = float(limit)
-    if not (np.isfinite(limit) and limit > 0):
-        raise ValueError(f"a limit must be a positive finite number, got {limit!r}")
+    limit = check_scalar(float(limit), "a limit", POSITIVE)
     text = f"{limit:.2g}"
     if "e" in text:                                   # 1e-06 -> 1e-6, 2.5e-07 -> 2.5e-7
         mantissa, exponent = text.split("e")

@@ -14,8 +14,8 @@ import numbers
 
 import numpy as np
 
-__all__ = ["as_plus_minus", "check_inputs", "check_positive", "check_positive_int", "resolve_rng",
-           "Interval", "Options", "check_params", "check_scalar", "POSITIVE", "NON_NEGATIVE", "COUNT", "NON_ZERO"]
+__all__ = ["as_plus_minus", "check_inputs", "check_vector", "check_positive_int", "resolve_rng",
+           "Interval", "Options", "check_params", "check_scalar", "POSITIVE", "POSITIVE_OR_INF", "NON_NEGATIVE", "COUNT", "NON_ZERO"]
 
 
 def as_plus_minus(y: np.ndarray) -> np.ndarray:
@@ -46,10 +46,23 @@ def check_inputs(X: np.ndarray, name: str = "X") -> np.ndarray:
     return X
 
 
-def check_positive(value, name: str) -> None:
-    """Raise ``ValueError`` unless ``value`` is a real number ``> 0`` (``inf`` is allowed)."""
-    if not (isinstance(value, numbers.Real) and value > 0):
-        raise ValueError(f"{name} must be a positive number, got {value!r}")
+def check_vector(values, name: str = "x", *, allow_inf: bool = False) -> np.ndarray:
+    """Return ``values`` as a 1-d float array or raise ``ValueError`` naming ``name``.
+
+    NaN is always refused; infinity too unless ``allow_inf`` (scores thresholded at
+    ``+-inf``, say).  The 1-d counterpart of :func:`check_inputs`.
+    """
+    values = np.asarray(values, dtype=float)
+    if values.ndim != 1:
+        raise ValueError(f"{name} must be a 1-d array, got shape {values.shape}")
+    n_nan = int(np.isnan(values).sum())
+    if n_nan:
+        raise ValueError(f"{name} must not contain NaN ({n_nan} of {values.size} values are NaN)")
+    if not allow_inf:
+        n_inf = int(np.isinf(values).sum())
+        if n_inf:
+            raise ValueError(f"{name} must not contain infinite values ({n_inf} of {values.size} values)")
+    return values
 
 
 def check_positive_int(value, name: str) -> None:
@@ -119,6 +132,7 @@ class Options:
 
 # The ranges most tables use.
 POSITIVE = Interval(numbers.Real, 0, None, closed="neither")        # finite, > 0 (rates, widths)
+POSITIVE_OR_INF = Interval(numbers.Real, 0, None, closed="neither", allow_inf=True)  # > 0 or inf (C = inf: hard margin)
 NON_NEGATIVE = Interval(numbers.Real, 0, None, closed="left")       # finite, >= 0 (tolerances)
 COUNT = Interval(numbers.Integral, 1, None)                         # integer >= 1 (epochs, units)
 NON_ZERO = [Interval(numbers.Real, None, 0, closed="neither"),      # finite, != 0 (a clamped input)

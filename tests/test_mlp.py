@@ -79,3 +79,65 @@ def test_bad_input_is_refused():
         MLP((2, 1), rng=0).fit(np.zeros((1, 2)), [[1.0]], eps=0)
     with pytest.raises(RuntimeError, match="no start"):
         train_xor(n_hidden=1, max_restarts=2, n_epochs=50, rng=0)
+
+
+def test_layer_sizes_and_init_scale_are_checked():
+    for sizes, name in [((2, 0, 1), r"layer_sizes\[1\]"), ((2, 1.5), r"layer_sizes\[1\]"),
+                        ((-2, 1), r"layer_sizes\[0\]"), ((2, True), r"layer_sizes\[1\]")]:
+        with pytest.raises(ValueError, match=name + " must be an integer"):
+            MLP(sizes, rng=0)
+    for scale in (0.0, -1.0, np.inf, np.nan):
+        with pytest.raises(ValueError, match="init_scale"):
+            MLP((2, 1), rng=0, init_scale=scale)
+    with pytest.raises(ValueError, match="NaN or infinite"):
+        MLP((1, 1), [np.array([[0.0, np.nan]])])
+    net = MLP((1, 1), rng=0)
+    with pytest.raises(ValueError, match="wrong number of weights"):
+        net.set_flat([1.0])
+    with pytest.raises(ValueError, match="NaN or infinite"):
+        net.set_flat([1.0, np.inf])
+
+
+def test_inputs_and_targets_are_checked_by_every_method():
+    net = MLP((2, 2, 1), rng=0)
+    X, D = np.array([[0.0, 1.0], [1.0, 0.0], [1.0, 1.0]]), np.array([[1.0], [1.0], [0.0]])
+    for method in (net.loss, net.backprop, net.gradient, net.fit):
+        with pytest.raises(ValueError, match=r"targets D must have shape \(3, 1\).*got shape \(2, 1\)"):
+            method(X, D[:2])
+        with pytest.raises(ValueError, match="targets D contain NaN"):
+            method(X, np.array([[1.0], [np.nan], [0.0]]))
+        with pytest.raises(ValueError, match="X contains NaN"):
+            method(np.array([[0.0, np.inf]] * 3), D)
+        with pytest.raises(ValueError, match="X has no rows"):
+            method(np.zeros((0, 2)), np.zeros((0, 1)))
+        with pytest.raises(ValueError, match="2 inputs, X has 3 columns"):
+            method(np.zeros((3, 3)), D)
+    with pytest.raises(ValueError, match="X has no rows"):
+        net.predict_proba(np.zeros((0, 2)))
+    # one target per example for a single output unit, or the targets of one example
+    assert net.loss(X, D.ravel()) == net.loss(X, D)
+    wide = MLP((2, 3), rng=0)
+    assert wide.loss(X[:1], [1.0, 0.0, 1.0]) == wide.loss(X[:1], [[1.0, 0.0, 1.0]])
+    with pytest.raises(ValueError, match="targets D must have shape"):
+        wide.loss(X, np.zeros((3, 1)))
+
+
+def test_fit_checks_its_rate_and_epochs():
+    net = MLP((2, 1), rng=0)
+    X, D = np.zeros((2, 2)), np.ones((2, 1))
+    for eps in (0.0, -0.1, np.inf, np.nan):
+        with pytest.raises(ValueError, match="eps must be a finite number"):
+            net.fit(X, D, eps=eps)
+    for n in (-5, 2.5, np.nan):
+        with pytest.raises(ValueError, match="n_epochs must be an integer"):
+            net.fit(X, D, n_epochs=n)
+    w0 = net.get_flat()
+    assert net.fit(X, D, n_epochs=0) == [net.loss(X, D)]      # no epochs: only the loss
+    np.testing.assert_array_equal(net.get_flat(), w0)
+    for kwargs, name in [({"n_hidden": 0}, "n_hidden"), ({"n_epochs": 0}, "n_epochs"),
+                         ({"max_restarts": 0}, "max_restarts"), ({"eps": np.inf}, "eps"),
+                         ({"init_scale": 0.0}, "init_scale")]:
+        with pytest.raises(ValueError, match=name):
+            train_xor(rng=0, **kwargs)
+    with pytest.raises(ValueError, match="step h"):
+        numerical_gradient(lambda w: 0.0, np.zeros(2), h=0.0)

@@ -147,3 +147,10 @@ def test_soft_margin_bad_parameters_and_warning():
         support_vector_categories(np.ones(3), np.ones(2), 1.0)
 
 
+
+
+def test_soft_margin_adatron_names_its_own_tol():
+    X, y = noisy_teacher(10, 2, 0.2, 1)
+    with pytest.raises(ValueError, match=r"^tol \(the largest allowed violation") as info:
+        soft_margin_adatron(correlation_matrix(X, y), 1.0, tol=0.0)
+    assert "kkt_tol" not in str(info.value)

@@ -560,3 +560,11 @@ def test_box_adatron_bad_options_are_refused():
         adatron_embeddings(C, rho=1.0)
     with pytest.raises(ValueError, match="kkt_tol"):
         adatron_embeddings(C, kkt_tol=0.0)
+
+
+def test_greedy_adatron_needs_a_positive_tol_and_says_so():
+    X, y = datasets.koski_example()
+    with pytest.raises(ValueError, match=r"AdaTron: mode='greedy' needs tol > 0, got tol=0") as info:
+        AdaTron(mode="greedy", tol=0).fit(X, y)
+    assert "kkt_tol" not in str(info.value)
+    assert AdaTron(mode="greedy", tol=1e-8).fit(X, y).converged_

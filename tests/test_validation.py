@@ -31,3 +31,61 @@ def test_resolve_rng():
     assert resolve_rng(g) is g
     legacy = np.random.RandomState(0)
     assert resolve_rng(legacy) is legacy
+
+
+def test_check_vector_refuses_nan_and_by_default_infinity():
+    from lecture_pkg.validation import check_vector
+    assert check_vector([1, 2]).dtype == float
+    with pytest.raises(ValueError, match="1-d"):
+        check_vector([[1.0]], "v")
+    with pytest.raises(ValueError, match=r"v must not contain NaN \(1 of 2"):
+        check_vector([np.nan, 1.0], "v")
+    with pytest.raises(ValueError, match="v must not contain infinite"):
+        check_vector([np.inf, 1.0], "v")
+    assert check_vector([np.inf, 1.0], "v", allow_inf=True)[0] == np.inf
+    with pytest.raises(ValueError, match="NaN"):
+        check_vector([np.nan], "v", allow_inf=True)
+
+
+def test_check_scalar_positive_or_inf():
+    from lecture_pkg.validation import POSITIVE, POSITIVE_OR_INF, check_scalar
+    assert check_scalar(np.inf, "C", POSITIVE_OR_INF) == np.inf
+    for bad in (0.0, -1.0, np.nan, "1", True):
+        with pytest.raises(ValueError, match="C must be"):
+            check_scalar(bad, "C", POSITIVE_OR_INF)
+    with pytest.raises(ValueError, match=r"C must be a finite number in \(0, inf\), got inf"):
+        check_scalar(np.inf, "C", POSITIVE)
+
+
+def _call(path, *args, **kwargs):
+    import importlib
+    module, name = path.rsplit(".", 1)
+    return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+
+X3 = np.array([[0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
+
+
+# Plain functions whose scalar arguments were checked inline (or by module-local helpers)
+# and let NaN, infinity or non-integers through before issue 15; each now names the argument.
+@pytest.mark.parametrize("path, args, kwargs, name", [
+    ("lecture_pkg.neurons.units.sigmoid_activation", ([0.0],), {"gamma": np.inf}, "gamma"),
+    ("lecture_pkg.neurons.units.tanh_activation", ([0.0],), {"gamma": np.nan}, "gamma"),
+    ("lecture_pkg.prototypes.distances.rbf_kernel", (X3, X3), {"sigma": np.inf}, "sigma"),
+    ("lecture_pkg.prototypes.distances.rbf_kernel", (X3, X3), {"sigma": np.nan}, "sigma"),
+    ("lecture_pkg.prototypes.distances.minkowski", (X3, X3), {"p": np.nan}, "p"),
+    ("lecture_pkg.kernel_machines.kernels.rbf_kernel", (X3,), {"gamma": np.inf}, "gamma"),
+    ("lecture_pkg.kernel_machines.kernels.gamma_from_sigma", (np.inf,), {}, "sigma"),
+    ("lecture_pkg.results.format_limit", (np.inf,), {}, "limit"),
+    ("lecture_pkg.linear.gradient_descent.gradient_descent_1d", (lambda w: w, 1.0, 0.1, 2.5), {}, "n_steps"),
+    ("lecture_pkg.linear.perceptron.novikoff_bound", (1.0, np.inf), {}, "margin"),
+    ("lecture_pkg.neurons.hopfield.random_patterns", (2.5, 3, np.random.default_rng(0)), {}, "n_patterns"),
+    ("lecture_pkg.evaluation.bias_variance.polynomial_design", ([0.0, 1.0], 1.5), {}, "degree"),
+    ("lecture_pkg.evaluation.bias_variance.fit_polynomial", ([0.0, 1.0], [0.0, np.inf], 1), {}, "targets y"),
+    ("lecture_pkg.evaluation.metrics.auc_trapezoid", ([0.0, np.inf], [0.0, 1.0]), {}, "fpr"),
+    ("lecture_pkg.linear.separability.cover_count", (4, True), {}, "N"),
+])
+def test_plain_functions_name_bad_scalars(path, args, kwargs, name):
+    with pytest.raises(ValueError, match=name + ".* must") as info:
+        _call(path, *args, **kwargs)
+    assert "got" in str(info.value) or "of 2 values" in str(info.value)

@@ -49,7 +49,7 @@ def test_changing_p_recomputes_the_curve_and_bad_values_are_refused():
     X, y = datasets.naive_bayes_training_set()
     model = CategoricalNaiveBayes(m=ex.m, p=0.9, categories=datasets.naive_bayes_tables().categories)
     assert ex.current == pytest.approx(model.fit(X, y).predict_proba([ex.query[0]])[0, 1])
-    with pytest.raises(ValueError, match="m must be positive"):
+    with pytest.raises(ValueError, match=r"m \(m = 0 leaves the posterior 0/0\) must be"):
         ex.update(m=0.0)
     with pytest.raises(ValueError, match="p must"):
         ex.update(p=1.5)

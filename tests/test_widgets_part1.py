@@ -91,5 +91,5 @@ def test_synthetic_hubble_data():
     assert d.shape == (500, 1) and v.shape == (500,)
     assert 0.05 <= d.min() and d.max() <= 2.0
     assert reg.least_squares(d, v)[0] == pytest.approx(500.0, abs=15)
-    with pytest.raises(ValueError, match="galaxy"):
+    with pytest.raises(ValueError, match="n_galaxies"):
         datasets.synthetic_hubble(0, np.random.default_rng(0))

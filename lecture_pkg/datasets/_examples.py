@@ -12,6 +12,8 @@ from typing import NamedTuple
 import numpy as np
 from sklearn.datasets import load_iris
 
+from ..validation import COUNT, check_scalar
+
 __all__ = [
     "koski_example",
     "mooney_example",
@@ -125,8 +127,7 @@ def teacher_student(n_samples: int, n_features: int, rng: np.random.Generator, *
 
     Returns ``X`` (n_samples, n_features), ``y`` and the unit teacher vector.
     """
-    if n_samples < 1 or n_features < 1:
-        raise ValueError("n_samples and n_features must be positive")
+    check_scalar(n_samples, "n_samples", COUNT), check_scalar(n_features, "n_features", COUNT)
     if not 0 <= gap <= 3:
         raise ValueError(f"gap must lie in [0, 3] (rejection sampling), got {gap}")
     if teacher is None:

@@ -65,8 +65,7 @@ def synthetic_hubble(n_galaxies: int, rng: np.random.Generator, *, slope: float 
         Distances as a one-feature input matrix.
     v : array (n_galaxies,)
     """
-    if n_galaxies < 1:
-        raise ValueError(f"need at least one galaxy, got {n_galaxies}")
+    check_scalar(n_galaxies, "n_galaxies", COUNT)
     check_scalar(sigma, "sigma", POSITIVE)
     check_scalar(max_distance, "max_distance", POSITIVE)
     d = rng.uniform(0.05, max_distance, size=n_galaxies)
@@ -111,8 +110,7 @@ def two_spirals(points_per_class: int = 97) -> tuple[np.ndarray, np.ndarray]:
     point reflection ``-x``.  The radius shrinks from 6.5 to 0.5 while the angle
     grows to ``6 pi``.  Rows alternate between the spirals, as in the benchmark file.
     """
-    if not (isinstance(points_per_class, numbers.Integral) and 1 <= points_per_class <= 104):
-        raise ValueError(f"points_per_class must be an integer in 1..104, got {points_per_class!r}")
+    check_scalar(points_per_class, "points_per_class", Interval(numbers.Integral, 1, 104))
     i = np.arange(points_per_class)
     theta = i * np.pi / 16.0
     r = 6.5 * (104 - i) / 104.0
@@ -152,8 +150,7 @@ def mirror_symmetry(n_samples: int, length: int = 20, random_state=None
     length : even int, at least 2
     random_state : seed, ``None`` or numpy Generator
     """
-    if not (isinstance(n_samples, numbers.Integral) and n_samples >= 2):
-        raise ValueError(f"n_samples must be an integer >= 2, got {n_samples!r}")
+    check_scalar(n_samples, "n_samples", Interval(numbers.Integral, 2, None))
     if not (isinstance(length, numbers.Integral) and length >= 2 and length % 2 == 0):
         raise ValueError(f"length must be an even integer >= 2, got {length!r}")
     rng = resolve_rng(random_state)

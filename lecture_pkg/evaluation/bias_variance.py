@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..learning import regression
+from ..validation import COUNT, NON_NEGATIVE, Interval, check_scalar, check_vector
 
 __all__ = [
     "polynomial_design",
@@ -31,32 +32,6 @@ __all__ = [
 
 # ==================================================================== small checks
 
-def _check_int(name: str, value, minimum: int) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise ValueError(f"{name} must be an integer, got {value!r}")
-    if value < minimum:
-        raise ValueError(f"{name} must be at least {minimum}, got {value}")
-    return int(value)
-
-
-def _check_finite_1d(values, name: str) -> np.ndarray:
-    values = np.asarray(values, dtype=float)
-    if values.ndim != 1:
-        raise ValueError(f"{name} must be a 1-d array, got shape {values.shape}")
-    if np.isnan(values).any():
-        raise ValueError(f"{name} contain NaN ({int(np.isnan(values).sum())} of {values.size} values)")
-    return values
-
-
-def _check_x(x, name: str = "x") -> np.ndarray:
-    x = np.asarray(x, dtype=float)
-    if x.ndim != 1:
-        raise ValueError(f"{name} must be a 1-d array of inputs, got shape {x.shape}")
-    if not np.all(np.isfinite(x)):
-        raise ValueError(f"{name} contains NaN or infinite values")
-    return x
-
-
 # ==================================================================== bias and variance
 
 def polynomial_design(x, degree: int) -> np.ndarray:
@@ -65,8 +40,8 @@ def polynomial_design(x, degree: int) -> np.ndarray:
     ``f_K(x) = sum_{j=0}^K a_j x^j`` is linear in the coefficients ``a``, so fitting it by
     least squares (6.3) is linear regression with the features ``1, x, ..., x^K``.
     """
-    x = _check_x(x)
-    degree = _check_int("degree", degree, 0)
+    x = check_vector(x, "x")
+    degree = int(check_scalar(degree, "degree", Interval(numbers.Integral, 0, None)))
     return x[:, None] ** np.arange(degree + 1)[None, :]
 
 
@@ -77,7 +52,7 @@ def fit_polynomial(x, y, degree: int, *, gamma: float = 0.0) -> np.ndarray:
     solution when ``K + 1 > P``) or :func:`lecture_pkg.learning.ridge`.
     """
     V = polynomial_design(x, degree)
-    y = _check_finite_1d(y, "targets y")
+    y = check_vector(y, "targets y")
     if len(y) != len(V):
         raise ValueError(f"x has {len(V)} points but y has {len(y)} targets")
     if gamma == 0:
@@ -101,7 +76,7 @@ def polynomial_smoother(x_train, x_eval, degree: int, *, gamma: float = 0.0) -> 
     very estimator of Fig. 6.1; with ``L`` the fits of many data sets are one matrix
     product (:func:`bias_variance_monte_carlo`).
     """
-    x_train, x_eval = _check_x(x_train, "x_train"), _check_x(x_eval, "x_eval")
+    x_train, x_eval = check_vector(x_train, "x_train"), check_vector(x_eval, "x_eval")
     P = len(x_train)
     coefs = np.column_stack([fit_polynomial(x_train, np.eye(P)[mu], degree, gamma=gamma)
                              for mu in range(P)])                      # (K+1, P)
@@ -131,12 +106,6 @@ def _target_values(target, x) -> np.ndarray:
     return values
 
 
-def _check_noise(noise) -> float:
-    if not (isinstance(noise, numbers.Real) and np.isfinite(noise) and noise >= 0):
-        raise ValueError(f"noise must be a number >= 0, got {noise!r}")
-    return float(noise)
-
-
 def bias_variance_linear(smoother, target, x_train, x_eval, noise: float) -> BiasVariance:
     """Closed-form bias and variance (6.7) of a linear estimator ``f_H(x_eval) = L y``.
 
@@ -155,8 +124,8 @@ def bias_variance_linear(smoother, target, x_train, x_eval, noise: float) -> Bia
     noise : float
         The standard deviation ``rho`` of the label noise.
     """
-    x_train, x_eval = _check_x(x_train, "x_train"), _check_x(x_eval, "x_eval")
-    noise = _check_noise(noise)
+    x_train, x_eval = check_vector(x_train, "x_train"), check_vector(x_eval, "x_eval")
+    noise = float(check_scalar(noise, "noise", NON_NEGATIVE))
     L = np.asarray(smoother, dtype=float)
     if L.shape != (len(x_eval), len(x_train)):
         raise ValueError(f"smoother has shape {L.shape}, expected {(len(x_eval), len(x_train))}")
@@ -186,9 +155,9 @@ def bias_variance_monte_carlo(estimator, target, x_train, x_eval, noise: float, 
     keep_predictions : bool
         Store all predictions, shape (n_sets, len(x_eval)), e.g. to plot the fits.
     """
-    x_train, x_eval = _check_x(x_train, "x_train"), _check_x(x_eval, "x_eval")
-    noise = _check_noise(noise)
-    n_sets = _check_int("n_sets", n_sets, 1)
+    x_train, x_eval = check_vector(x_train, "x_train"), check_vector(x_eval, "x_eval")
+    noise = float(check_scalar(noise, "noise", NON_NEGATIVE))
+    n_sets = int(check_scalar(n_sets, "n_sets", COUNT))
     f_train, f_eval = _target_values(target, x_train), _target_values(target, x_eval)
     Y = f_train[None, :] + noise * rng.standard_normal((n_sets, len(x_train)))
     if isinstance(estimator, np.ndarray) or (

@@ -22,8 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._ties import first_argmax
-from ..validation import resolve_rng
-from .bias_variance import _check_int
+from ..validation import COUNT, Interval, check_scalar, resolve_rng
 
 __all__ = [
     "NFold",
@@ -45,7 +44,7 @@ __all__ = [
 
 def _n_samples(X) -> int:
     if isinstance(X, numbers.Integral) and not isinstance(X, (bool, np.bool_)):
-        return _check_int("the number of examples", X, 1)
+        return int(check_scalar(X, "the number of examples", COUNT))
     try:
         return len(X)
     except TypeError:
@@ -107,7 +106,7 @@ class NFold(_Splitter):
 
     def __init__(self, n_splits: int = 10, *, shuffle: bool = False, random_state=None,
                  stratified: bool = False):
-        self.n_splits = _check_int("n_splits", n_splits, 2)
+        self.n_splits = int(check_scalar(n_splits, "n_splits", Interval(numbers.Integral, 2, None)))
         self.shuffle = bool(shuffle)
         self.random_state = random_state
         self.stratified = bool(stratified)
@@ -170,8 +169,8 @@ class RepeatedNFold(_Splitter):
 
     def __init__(self, n_splits: int = 10, n_repeats: int = 10, *, random_state=None,
                  stratified: bool = False):
-        self.n_splits = _check_int("n_splits", n_splits, 2)
-        self.n_repeats = _check_int("n_repeats", n_repeats, 1)
+        self.n_splits = int(check_scalar(n_splits, "n_splits", Interval(numbers.Integral, 2, None)))
+        self.n_repeats = int(check_scalar(n_repeats, "n_repeats", COUNT))
         self.random_state = random_state
         self.stratified = bool(stratified)
 
@@ -196,9 +195,9 @@ class MonteCarloSplits(_Splitter):
     """
 
     def __init__(self, n_splits: int = 10, test_size=0.2, *, random_state=None):
-        self.n_splits = _check_int("n_splits", n_splits, 1)
+        self.n_splits = int(check_scalar(n_splits, "n_splits", COUNT))
         if isinstance(test_size, numbers.Integral) and not isinstance(test_size, bool):
-            _check_int("test_size", test_size, 1)
+            check_scalar(test_size, "test_size", COUNT)
         elif not (isinstance(test_size, numbers.Real) and 0 < test_size < 1):
             raise ValueError(f"test_size must be an integer >= 1 or a fraction in (0, 1), got {test_size!r}")
         self.test_size = test_size
@@ -268,7 +267,7 @@ class ClasswiseLeaveOneOut(_Splitter):
 
 def leave_p_out_count(P: int, p: int) -> int:
     """Number of leave-p-out splits, ``binom(P, p)``: it grows quickly."""
-    P, p = _check_int("P", P, 1), _check_int("p", p, 1)
+    P, p = int(check_scalar(P, "P", COUNT)), int(check_scalar(p, "p", COUNT))
     if p >= P:
         raise ValueError(f"p={p} must be smaller than the number of examples P={P}")
     return math.comb(P, p)

@@ -37,7 +37,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .bias_variance import _check_finite_1d, _check_int
+from ..validation import COUNT, check_scalar, check_vector
 
 __all__ = [
     "threshold_predict",
@@ -64,7 +64,7 @@ def threshold_predict(scores, theta: float = 0.0) -> np.ndarray:
     ``Theta -> +infinity`` gives all ``-1`` (the lower-left corner of the ROC),
     ``Theta -> -infinity`` all ``+1`` (upper right); ``Theta = 0`` is the unmodified (6.8).
     """
-    scores = _check_finite_1d(scores, "scores")
+    scores = check_vector(scores, "scores", allow_inf=True)
     if np.isnan(theta):
         raise ValueError("the threshold Theta is NaN")
     return np.where(scores >= theta, 1, -1)
@@ -121,7 +121,7 @@ def rates(counts: ConfusionCounts | Sequence[int]) -> dict[str, float]:
 
 def _check_roc_input(y_true, scores, pos_label) -> tuple[np.ndarray, np.ndarray]:
     t = _binary_truth(y_true, pos_label)
-    scores = _check_finite_1d(scores, "scores")
+    scores = check_vector(scores, "scores", allow_inf=True)
     if np.isinf(scores).any():
         raise ValueError("scores contain infinite values; the ROC needs finite discriminant values")
     if scores.shape != t.shape:
@@ -160,7 +160,7 @@ def roc_curve(y_true, scores, *, pos_label=1) -> tuple[np.ndarray, np.ndarray, n
 
 def auc_trapezoid(fpr, tpr) -> float:
     """Area under the ROC, ``int_0^1 tpr d(fpr)``, by the trapezoid rule (sec. 6.3.2)."""
-    fpr, tpr = _check_finite_1d(fpr, "fpr"), _check_finite_1d(tpr, "tpr")
+    fpr, tpr = check_vector(fpr, "fpr"), check_vector(tpr, "tpr")
     if fpr.shape != tpr.shape or fpr.size < 2:
         raise ValueError("fpr and tpr must have the same length, at least 2")
     if np.any(np.diff(fpr) < 0):
@@ -296,7 +296,7 @@ def multiclass_summary(cm, *, counts: bool = True) -> dict[str, float | np.ndarr
 def most_confused(cm, k: int = 5) -> list[tuple[int, int, float]]:
     """The ``k`` largest off-diagonal entries ``(true, predicted, value)`` (0-based classes)."""
     cm = _check_matrix(cm)
-    k = _check_int("k", k, 1)
+    k = int(check_scalar(k, "k", COUNT))
     off = cm.copy()
     np.fill_diagonal(off, -np.inf)
     flat = np.argsort(-off, axis=None, kind="stable")[:k]

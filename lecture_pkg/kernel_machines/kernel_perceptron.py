@@ -34,7 +34,6 @@ so a pattern on the boundary, and every pattern at the start, is corrected), or,
 
 from __future__ import annotations
 
-import numbers
 import warnings
 from dataclasses import dataclass
 
@@ -43,7 +42,7 @@ from sklearn.exceptions import ConvergenceWarning
 
 from ..linear.perceptron import RosenblattTrainer, augment
 from ..validation import (COUNT, POSITIVE, Options, as_plus_minus, check_inputs, check_params,
-                          check_positive_int, resolve_rng)
+                          check_scalar, resolve_rng)
 from ._base import _KERNEL_CONSTRAINTS, _BinaryKernelClassifier
 
 __all__ = [
@@ -96,12 +95,6 @@ def presentation_order(n: int, order=None, random_state=None) -> np.ndarray:
     return perm.astype(int)
 
 
-def _check_common(eta, max_epochs):
-    if not (isinstance(eta, numbers.Real) and eta > 0 and np.isfinite(eta)):
-        raise ValueError(f"the learning rate eta must be a positive number, got {eta!r}")
-    check_positive_int(max_epochs, "max_epochs")
-
-
 def kernel_perceptron(K: np.ndarray, y: np.ndarray, *, eta: float = 1.0, bias: bool = True,
                       max_epochs: int = 1000, order=None, random_state=None,
                       convention: str = "biehl") -> KernelPerceptronRun:
@@ -132,7 +125,8 @@ def kernel_perceptron(K: np.ndarray, y: np.ndarray, *, eta: float = 1.0, bias: b
         raise ValueError(f"K has shape {K.shape}, expected ({l}, {l})")
     if not np.all(np.isfinite(K)):
         raise ValueError("K contains NaN or infinite values")
-    _check_common(eta, max_epochs)
+    check_scalar(eta, "the learning rate eta", POSITIVE)
+    check_scalar(max_epochs, "max_epochs", COUNT)
     perm = presentation_order(l, order, random_state)
     Kb = K + 1.0 if bias else K
     run = dual_perceptron(Kb[np.ix_(perm, perm)], y[perm], max_epochs=max_epochs,
@@ -159,7 +153,8 @@ def explicit_perceptron(Phi: np.ndarray, y: np.ndarray, *, eta: float = 1.0, bia
     Phi = check_inputs(Phi, "Phi")
     if len(Phi) != len(y):
         raise ValueError(f"Phi has {len(Phi)} rows but y has {len(y)} labels")
-    _check_common(eta, max_epochs)
+    check_scalar(eta, "the learning rate eta", POSITIVE)
+    check_scalar(max_epochs, "max_epochs", COUNT)
     perm = presentation_order(len(y), order, random_state)
     Xa = augment(Phi) if bias else Phi
     trainer = RosenblattTrainer(Xa[perm], y[perm], np.zeros(Xa.shape[1]), eta=eta)

@@ -47,7 +47,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..validation import check_inputs, check_positive, check_positive_int
+from ..validation import POSITIVE, check_inputs, check_positive_int, check_scalar
 
 __all__ = [
     "NotPSDError",
@@ -147,7 +147,7 @@ def gamma_from_sigma(sigma: float, convention: str = "biehl") -> float:
     ``gamma = 1 / (2 sigma^2)``.  ``"friess"``: ``exp(-|a-b|^2 / sigma^2)`` (Frieß and
     Harrison's eq. 6), so ``gamma = 1 / sigma^2``.
     """
-    check_positive(sigma, "sigma")
+    check_scalar(sigma, "sigma", POSITIVE)
     factors = {"biehl": 2.0, "mooney": 2.0, "friess": 1.0}
     if convention not in factors:
         raise ValueError(f"convention must be one of {sorted(factors)}, got {convention!r}")
@@ -169,7 +169,7 @@ def rbf_kernel(A: np.ndarray, B: np.ndarray | None = None, gamma: float | None =
         gamma = gamma_from_sigma(sigma, convention)
     elif gamma is None:
         gamma = 1.0 / A.shape[1]
-    check_positive(gamma, "gamma")
+    check_scalar(gamma, "gamma", POSITIVE)
     # |a - b|^2 = |a|^2 + |b|^2 - 2 a.b, then exp(-gamma max(0, .)), all in the one (P, Q)
     # array of the inner products, a block of rows at a time (the same operations on
     # every element as the expression written out, so the same numbers).

@@ -34,13 +34,12 @@ it) and the number of non-zero ``alpha`` depends on the solver.
 
 from __future__ import annotations
 
-import numbers
 from dataclasses import dataclass
 
 import numpy as np
 from scipy.optimize import linprog
 
-from ..validation import NON_NEGATIVE, POSITIVE, as_plus_minus, check_inputs, check_params
+from ..validation import NON_NEGATIVE, POSITIVE, as_plus_minus, check_inputs, check_params, check_scalar
 from ._base import _KERNEL_CONSTRAINTS, _BinaryKernelClassifier
 
 __all__ = [
@@ -80,13 +79,6 @@ def solve_lp(c, A_ub, b_ub, bounds, *, what: str = "the linear program"):
     return res
 
 
-def _check_lp_params(C, lam):
-    if not (isinstance(C, numbers.Real) and C >= 0 and np.isfinite(C)):
-        raise ValueError(f"C must be a non-negative number, got {C!r}")
-    if not (isinstance(lam, numbers.Real) and lam > 0 and np.isfinite(lam)):
-        raise ValueError(f"lam must be a positive number, got {lam!r}")
-
-
 def _check_costs(costs, l):
     if costs is None:
         return np.ones(l)
@@ -110,7 +102,8 @@ def lp_matrices(K: np.ndarray, y: np.ndarray, C: float = 0.0, *, costs=None, lam
         raise ValueError(f"K has shape {K.shape}, expected ({l}, {l})")
     if not np.all(np.isfinite(K)):
         raise ValueError("K contains NaN or infinite values")
-    _check_lp_params(C, lam)
+    check_scalar(C, "C", NON_NEGATIVE)
+    check_scalar(lam, "lam", POSITIVE)
     c_s = _check_costs(costs, l)
     G = (y[:, None] * K) * y[None, :]
     blocks = [-G] + ([-np.eye(l)] if soft else []) + [-y[:, None]]
@@ -189,7 +182,7 @@ def minnick_muroga_lp(X: np.ndarray, y: np.ndarray, *, lam: float = 1.0, costs=N
     l, d = X.shape
     if len(y) != l:
         raise ValueError(f"X has {l} rows but y has {len(y)} labels")
-    _check_lp_params(0.0, lam)
+    check_scalar(lam, "lam", POSITIVE)
     c_s = _check_costs(costs, l)
     A_ub = np.hstack([-(y[:, None] * X), -np.eye(l), -y[:, None]])
     cost = np.r_[np.zeros(d), c_s, 0.0]

@@ -50,6 +50,7 @@ import numpy as np
 from scipy.linalg import solve_triangular
 
 from ..results import format_small
+from ..validation import Interval, check_scalar
 
 __all__ = [
     "NoReductionWarning",
@@ -88,9 +89,7 @@ def _gram(M) -> np.ndarray:
     return M
 
 
-def _check_tol(tol):
-    if not (isinstance(tol, numbers.Real) and 0 < tol < 1):
-        raise ValueError(f"tol must be a number in (0, 1), got {tol!r}")
+_TOL = Interval(numbers.Real, 0, 1, closed="neither")
 
 
 @dataclass
@@ -167,7 +166,7 @@ def mesr(M: np.ndarray, beta: np.ndarray, *, tol: float = 1e-10, priority=None,
     beta = np.asarray(beta, dtype=float)
     if beta.shape != (n,) or not np.all(np.isfinite(beta)):
         raise ValueError(f"beta must be {n} finite multipliers, one per expansion vector")
-    _check_tol(tol)
+    check_scalar(tol, "tol", _TOL)
     if priority is None:
         order = np.arange(n)
     else:
@@ -222,7 +221,7 @@ def mesr(M: np.ndarray, beta: np.ndarray, *, tol: float = 1e-10, priority=None,
 def expansion_rank(M: np.ndarray, tol: float = 1e-10) -> int:
     """Numerical rank of a Gram matrix: singular values above ``tol`` times the largest, eq. (18)."""
     M = _gram(M)
-    _check_tol(tol)
+    check_scalar(tol, "tol", _TOL)
     s = np.linalg.svd(M, compute_uv=False)
     return int(np.sum(s > tol * s[0])) if s[0] > 0 else 0
 

@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..validation import check_positive
+from ..validation import POSITIVE, check_scalar
 
 __all__ = [
     "LearningRateWarning",
@@ -132,7 +132,7 @@ def _embedding_steps(C: np.ndarray | None, eta: float, mode: str, normalize: boo
     if mode not in ("sequential", "parallel"):
         raise ValueError(f"mode must be 'sequential', 'parallel' or (for the AdaTron) 'greedy', "
                          f"got {mode!r}")
-    check_positive(eta, "eta")
+    check_scalar(eta, "eta", POSITIVE)
     if mode == "sequential":
         diag = np.diag(C) if diag is None else diag
         P = len(diag)
@@ -336,7 +336,7 @@ def _box_problem(C, x0, upper, target, kkt_tol, equality, rho):
     P = len(C)
     if not (isinstance(upper, numbers.Real) and upper > 0):
         raise ValueError(f"upper must be a positive number or inf, got {upper!r}")
-    check_positive(kkt_tol, "kkt_tol")
+    check_scalar(kkt_tol, "kkt_tol", POSITIVE)
     if rho is not None and equality is None:
         raise ValueError("rho is the penalty of the equality constraint; give equality too")
     p = np.ones(P) if target is None else np.array(target, dtype=float)
@@ -365,7 +365,7 @@ def _run_box_adatron(C, eta, mode, normalize, max_epochs, x0, record_steps, uppe
             raise ValueError(f"equality must be a finite vector of length {P}, got shape {a.shape}")
         if rho is None:
             rho = 0.1 * float(np.mean(np.abs(np.diag(C)))) or 0.1
-        check_positive(rho, "rho")
+        check_scalar(rho, "rho", POSITIVE)
     else:
         a, rho = np.zeros(P), 0.0
 
@@ -461,7 +461,7 @@ def _run_greedy_adatron(C, eta, normalize, max_epochs, x0, record_steps, upper, 
     Membership is kept as penalties (0 for members, -inf or +inf otherwise), so that
     finding the most violating example is one addition and one argmax.
     """
-    check_positive(eta, "eta")
+    check_scalar(eta, "eta", POSITIVE)
     if not normalize:
         raise ValueError("greedy steps are eta times the exact step along the chosen direction; "
                          "normalize=False is not available")

@@ -22,14 +22,13 @@ targets ``y`` of shape ``(P,)``, hypothesis ``f(xi) = w . xi`` (eq. 2.3).
 
 from __future__ import annotations
 
-import numbers
 
 import numpy as np
 from scipy.linalg import cho_factor, cho_solve
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ..validation import NON_NEGATIVE, POSITIVE, check_inputs, check_params
+from ..validation import NON_NEGATIVE, POSITIVE, check_inputs, check_params, check_scalar
 
 __all__ = [
     "add_clamped_input",
@@ -71,12 +70,6 @@ def _as_weights(w, n_features: int) -> np.ndarray:
     if w.shape != (n_features,):
         raise ValueError(f"weights have shape {w.shape}, expected ({n_features},)")
     return w
-
-
-def _positive(value, name: str) -> float:
-    if not (isinstance(value, numbers.Real) and np.isfinite(value) and value > 0):
-        raise ValueError(f"{name} must be a positive number, got {value!r}")
-    return float(value)
 
 
 # ---------------------------------------------------------------- the heuristic approach
@@ -178,20 +171,20 @@ def log_likelihood(w, X, y, sigma: float) -> float:
 
     ``log p(D | w) = -P/2 log(2 pi sigma^2) - E^SSE(w) / sigma^2``.
     """
-    sigma = _positive(sigma, "sigma")
+    sigma = float(check_scalar(sigma, "sigma", POSITIVE))
     X, y = _as_data(X, y)
     return -0.5 * len(y) * np.log(2 * np.pi * sigma**2) - sse(w, X, y) / sigma**2
 
 
 def log_likelihood_gradient(w, X, y, sigma: float) -> np.ndarray:
     """Gradient of :func:`log_likelihood` with respect to ``w``: ``-X^T (X w - y) / sigma^2``."""
-    sigma = _positive(sigma, "sigma")
+    sigma = float(check_scalar(sigma, "sigma", POSITIVE))
     return -sse_gradient(w, X, y) / sigma**2
 
 
 def log_prior(w, tau: float) -> float:
     """Normalised Gaussian prior ``p_0(w) ~ exp(-|w|^2 / (2 tau^2))``, Biehl eq. (2.14)."""
-    tau = _positive(tau, "tau")
+    tau = float(check_scalar(tau, "tau", POSITIVE))
     w = np.asarray(w, dtype=float)
     if w.ndim != 1:
         raise ValueError(f"weights must be a 1-d array, got shape {w.shape}")
@@ -209,7 +202,7 @@ def log_posterior(w, X, y, sigma: float, tau: float) -> float:
 
 def log_posterior_gradient(w, X, y, sigma: float, tau: float) -> np.ndarray:
     """Gradient of :func:`log_posterior`: ``-X^T (X w - y)/sigma^2 - w/tau^2``."""
-    tau = _positive(tau, "tau")
+    tau = float(check_scalar(tau, "tau", POSITIVE))
     return log_likelihood_gradient(w, X, y, sigma) - np.asarray(w, dtype=float) / tau**2
 
 
@@ -219,7 +212,7 @@ def map_estimate(X, y, sigma: float, tau: float) -> np.ndarray:
     Equal to :func:`ridge` with ``gamma = sigma^2 / tau^2``: a broad prior (large ``tau``)
     or little noise means little weight decay.
     """
-    sigma, tau = _positive(sigma, "sigma"), _positive(tau, "tau")
+    sigma, tau = float(check_scalar(sigma, "sigma", POSITIVE)), float(check_scalar(tau, "tau", POSITIVE))
     return ridge(X, y, sigma**2 / tau**2)
 
 
@@ -234,7 +227,7 @@ def bayes_posterior(X, y, sigma: float, tau: float) -> tuple[np.ndarray, np.ndar
     mean : array (N,)
     cov : array (N, N)
     """
-    sigma, tau = _positive(sigma, "sigma"), _positive(tau, "tau")
+    sigma, tau = float(check_scalar(sigma, "sigma", POSITIVE)), float(check_scalar(tau, "tau", POSITIVE))
     X, y = _as_data(X, y)
     precision = X.T @ X / sigma**2 + np.eye(X.shape[1]) / tau**2
     factor = cho_factor(precision)
@@ -254,7 +247,7 @@ def posterior_predictive(X_new, mean, cov, sigma: float) -> tuple[np.ndarray, np
     -------
     mean, variance : arrays (P_new,)
     """
-    sigma = _positive(sigma, "sigma")
+    sigma = float(check_scalar(sigma, "sigma", POSITIVE))
     X_new = check_inputs(X_new, "X_new")
     mean = _as_weights(mean, X_new.shape[1])
     cov = np.asarray(cov, dtype=float)

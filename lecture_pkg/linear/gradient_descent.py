@@ -9,10 +9,13 @@ large, too small, no convergence).
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
+
+from ..validation import Interval, check_scalar
 
 __all__ = [
     "gradient_descent_1d",
@@ -33,8 +36,7 @@ def gradient_descent_1d(grad: Callable[[float], float], w0: float, eta: float, n
 
     Returns the ``n_steps + 1`` values ``w_0, ..., w_{n_steps}``.
     """
-    if n_steps < 0:
-        raise ValueError(f"n_steps must be non-negative, got {n_steps}")
+    check_scalar(n_steps, "n_steps", Interval(numbers.Integral, 0, None))
     ws = np.empty(n_steps + 1)
     ws[0] = w0
     for k in range(n_steps):

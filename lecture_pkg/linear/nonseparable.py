@@ -25,8 +25,8 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
 from ..kernel_machines.solvers import adatron_embeddings, dual_objective, support_vectors
-from ..validation import (COUNT, NON_ZERO, POSITIVE, Interval, as_plus_minus, check_inputs,
-                          check_params, resolve_rng)
+from ..validation import (COUNT, NON_ZERO, POSITIVE, POSITIVE_OR_INF, Interval, as_plus_minus, check_inputs,
+                          check_params, check_scalar, resolve_rng)
 from ._base import _LinearBinaryClassifier
 from .stability import correlation_matrix, weights_from_embeddings
 
@@ -110,8 +110,7 @@ def pocket(X: np.ndarray, y: np.ndarray, n_steps: int, rng=None, *, w0: np.ndarr
     y = as_plus_minus(y)
     if len(y) != len(X) or len(y) == 0:
         raise ValueError(f"need one label per example, got X {X.shape}, y {y.shape}")
-    if not (isinstance(n_steps, numbers.Integral) and n_steps >= 0):
-        raise ValueError(f"n_steps must be a non-negative integer, got {n_steps!r}")
+    check_scalar(n_steps, "n_steps", Interval(numbers.Integral, 0, None))
     rng = resolve_rng(rng)
     P, N = X.shape
     Z = y[:, None] * X                       # rows xi^mu y^mu
@@ -230,8 +229,8 @@ def soft_margin_adatron(C: np.ndarray, gamma: float, eta: float = 1.0, *, max_ep
     is :func:`lecture_pkg.kernel_machines.adatron_embeddings` with ``upper=gamma``, stopped when
     the Kuhn–Tucker conditions hold up to ``tol``.  Returns its ``EmbeddingRun``.
     """
-    if not (isinstance(gamma, numbers.Real) and gamma > 0):
-        raise ValueError(f"gamma must be a positive number or inf, got {gamma!r}")
+    check_scalar(gamma, "gamma", POSITIVE_OR_INF)
+    check_scalar(tol, "tol (the largest allowed violation of the Kuhn-Tucker conditions)", POSITIVE)
     return adatron_embeddings(C, eta, max_epochs=max_epochs, upper=float(gamma), kkt_tol=tol,
                               x0=x0, record_steps=record_steps)
 

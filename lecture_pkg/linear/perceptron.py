@@ -25,7 +25,7 @@ from scipy.optimize import minimize
 from sklearn.exceptions import ConvergenceWarning
 
 from ..validation import (COUNT, NON_ZERO, POSITIVE, Interval, Options, as_plus_minus, check_inputs,
-                          check_params, resolve_rng)
+                          check_params, check_scalar, resolve_rng)
 from ._base import LinearBinaryClassifier, augment
 
 __all__ = [
@@ -98,8 +98,7 @@ def novikoff_bound(radius: float, margin: float, *, bias: bool = True) -> float:
         ``(R/gamma)^2``, which is Deckert's ``1/delta^2`` for normalised inputs and
         Biehl's eq. (3.30) with ``c -> 0``.
     """
-    if radius <= 0 or margin <= 0:
-        raise ValueError(f"radius and margin must be positive, got R={radius}, gamma={margin}")
+    check_scalar(radius, "the radius R", POSITIVE), check_scalar(margin, "the margin gamma", POSITIVE)
     factor = 2.0 if bias else 1.0
     return float((factor * radius / margin) ** 2)
 
@@ -212,8 +211,7 @@ class RosenblattTrainer:
         self.weights = np.array(weights, dtype=float)
         if self.weights.shape != (self.Xa.shape[1],):
             raise ValueError(f"weights have shape {self.weights.shape}, expected ({self.Xa.shape[1]},)")
-        if not eta > 0:
-            raise ValueError(f"the learning rate eta must be positive, got {eta}")
+        check_scalar(eta, "the learning rate eta", POSITIVE)
         self.eta = float(eta)
         self.margin = float(margin)
         self.shuffle = bool(shuffle)

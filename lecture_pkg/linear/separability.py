@@ -27,7 +27,7 @@ import numpy as np
 from scipy.optimize import linprog
 from scipy.stats import binom
 
-from ..validation import as_plus_minus, check_inputs, check_positive_int
+from ..validation import COUNT, as_plus_minus, check_inputs, check_scalar
 
 __all__ = [
     "hyperplane_distance",
@@ -174,11 +174,6 @@ def boolean_gate(gate) -> tuple[np.ndarray, np.ndarray]:
 
 # ------------------------------------------------------------------ Cover's counting [ext]
 
-def _check_pn(P, N) -> None:
-    for name, v in (("P", P), ("N", N)):
-        check_positive_int(v, name)
-
-
 def cover_count(P: int, N: int) -> int:
     """[ext] Cover's count ``C(P, N) = 2 sum_{k=0}^{N-1} binom(P-1, k)`` (exact integer).
 
@@ -187,7 +182,7 @@ def cover_count(P: int, N: int) -> int:
     {cover1965geometrical}.  ``C = 2^P`` for ``P <= N`` and ``C(2N, N) = 2^(2N-1)``.
     Not stated in Biehl's notes, which only ask the question (Q3).
     """
-    _check_pn(P, N)
+    check_scalar(P, "P", COUNT), check_scalar(N, "N", COUNT)
     return 2 * sum(comb(P - 1, k) for k in range(N))
 
 
@@ -238,8 +233,8 @@ def separable_fraction_mc(P: int, N: int, n_trials: int, rng: np.random.Generato
     fraction, standard_error : float
         The fraction of separable trials and its binomial standard error.
     """
-    _check_pn(P, N)
-    check_positive_int(n_trials, "n_trials")
+    check_scalar(P, "P", COUNT), check_scalar(N, "N", COUNT)
+    check_scalar(n_trials, "n_trials", COUNT)
     X = rng.standard_normal((n_trials, P, N))
     Y = rng.choice([-1.0, 1.0], size=(n_trials, P))
     hits = sum(is_linearly_separable(X[t], Y[t], fit_intercept=fit_intercept)

@@ -37,7 +37,7 @@ from .._ties import first_argmin
 from ..kernel_machines.solvers import (DIVERGENCE_FACTOR, LearningRateWarning, adatron_embeddings,
                                        check_learning_rate, kkt_residuals, support_vectors)
 from ..validation import (COUNT, NON_NEGATIVE, NON_ZERO, POSITIVE, Interval, Options, as_plus_minus,
-                          check_inputs, check_params, resolve_rng)
+                          check_inputs, check_params, check_scalar, resolve_rng)
 from ._base import _kappa_of, _LinearBinaryClassifier
 from .perceptron import geometric_margin, local_potentials
 
@@ -173,9 +173,8 @@ def minover_embeddings(C: np.ndarray, n_features: int, *, max_steps: int = 100_0
         raise ValueError(f"C must be a non-empty square matrix, got shape {C.shape}")
     if criterion not in ("angle", "stabilities"):
         raise ValueError(f"criterion must be 'angle' or 'stabilities', got {criterion!r}")
-    T = P if check_every is None else int(check_every)
-    if T < 1 or max_steps < 1:
-        raise ValueError("check_every and max_steps must be positive")
+    T = P if check_every is None else int(check_scalar(check_every, "check_every", COUNT))
+    check_scalar(max_steps, "max_steps", COUNT)
     N = float(n_features)
     x = np.zeros(P) if x0 is None else np.array(x0, dtype=float)
     E = C @ x
@@ -385,6 +384,11 @@ class AdaTron(_LinearBinaryClassifier):
     def fit(self, X, y):
         """Train on ``X`` (n_samples, n_features) with two classes in ``y``."""
         check_params(self)
+        # a combination of parameters the table cannot express
+        if self.mode == "greedy" and self.tol == 0:
+            raise ValueError("AdaTron: mode='greedy' needs tol > 0, got tol=0: the greedy solver stops "
+                             "when no Kuhn-Tucker condition is violated by more than tol, which in "
+                             "floating point may never happen for tol=0")
         X, y_pm, Xa, s = self._prepare(X, y)
         C = correlation_matrix(Xa, y_pm)
         run = adatron_embeddings(C, self.eta, mode=self.mode, normalize=self.normalize,

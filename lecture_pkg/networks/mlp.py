@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from ..neurons.units import sigmoid
-from ..validation import check_inputs, resolve_rng
+from ..validation import COUNT, POSITIVE, Interval, check_inputs, check_scalar, resolve_rng
 
 __all__ = [
     "MLP",
@@ -69,9 +69,11 @@ class MLP:
 
     def __init__(self, layer_sizes: Sequence[int], weights: list[np.ndarray] | None = None, *,
                  rng=None, init_scale: float = 0.5):
-        sizes = [int(n) for n in layer_sizes]
-        if len(sizes) < 2 or min(sizes) < 1:
-            raise ValueError(f"need at least an input and an output layer of positive size, got {layer_sizes}")
+        sizes = list(layer_sizes)
+        if len(sizes) < 2:
+            raise ValueError(f"need at least an input and an output layer, got layer_sizes={layer_sizes!r}")
+        sizes = [int(check_scalar(n, f"layer_sizes[{l}]", COUNT)) for l, n in enumerate(sizes)]
+        check_scalar(init_scale, "init_scale", POSITIVE)
         self.layer_sizes = tuple(sizes)
         shapes = [(sizes[l + 1], sizes[l] + 1) for l in range(len(sizes) - 1)]
         if weights is None:
@@ -84,6 +86,8 @@ class MLP:
             for w, s in zip(self.weights, shapes):
                 if w.shape != s:
                     raise ValueError(f"weight matrix of shape {w.shape}, expected {s}")
+                if not np.all(np.isfinite(w)):
+                    raise ValueError("weights contain NaN or infinite values")
 
     # flat view of all weights (for finite differences and optimisers)
     def get_flat(self) -> np.ndarray:
@@ -92,7 +96,10 @@ class MLP:
     def set_flat(self, flat: np.ndarray) -> None:
         flat = np.asarray(flat, dtype=float)
         if flat.size != sum(w.size for w in self.weights):
-            raise ValueError("wrong number of weights")
+            raise ValueError(f"wrong number of weights: got {flat.size}, the network has "
+                             f"{sum(w.size for w in self.weights)}")
+        if not np.all(np.isfinite(flat)):
+            raise ValueError("weights contain NaN or infinite values")
         k = 0
         for w in self.weights:
             w[...] = flat[k:k + w.size].reshape(w.shape)
@@ -102,7 +109,25 @@ class MLP:
         X = check_inputs(np.atleast_2d(np.asarray(X, dtype=float)))
         if X.shape[1] != self.layer_sizes[0]:
             raise ValueError(f"the network has {self.layer_sizes[0]} inputs, X has {X.shape[1]} columns")
+        if X.shape[0] == 0:
+            raise ValueError("X has no rows: need at least one example")
         return X
+
+    def _targets(self, D, n_examples: int) -> np.ndarray:
+        """``D`` as a finite ``(P, n_outputs)`` array; a 1-d ``D`` is one target per example
+        (one output unit) or the targets of a single example."""
+        n_out = self.layer_sizes[-1]
+        D = np.asarray(D, dtype=float)
+        if D.ndim == 1 and n_out == 1 and D.size == n_examples:
+            D = D[:, None]
+        elif D.ndim == 1 and n_examples == 1 and D.size == n_out:
+            D = D[None, :]
+        if D.shape != (n_examples, n_out):
+            raise ValueError(f"the targets D must have shape ({n_examples}, {n_out}) "
+                             f"(one row per example of X, one column per output unit), got shape {D.shape}")
+        if not np.all(np.isfinite(D)):
+            raise ValueError("the targets D contain NaN or infinite values")
+        return D
 
     def forward(self, X) -> list[np.ndarray]:
         """Outputs of every layer, bottom-up: ``[y^(0) = X, y^(1), ..., y^(L)]``, each (P, n_l)."""
@@ -118,7 +143,7 @@ class MLP:
     def loss(self, X, D) -> float:
         """``E = sum_k 1/2 sum_j (y_j(x_k) - d_kj)^2``."""
         Y = self.predict_proba(X)
-        D = np.asarray(D, dtype=float).reshape(Y.shape)
+        D = self._targets(D, len(Y))
         return float(0.5 * np.sum((Y - D) ** 2))
 
     def backprop(self, X, D) -> tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]]:
@@ -129,7 +154,7 @@ class MLP:
         ``dE/dw`` with the shapes of ``weights``.
         """
         ys = self.forward(X)
-        D = np.asarray(D, dtype=float).reshape(ys[-1].shape)
+        D = self._targets(D, len(ys[0]))
         deltas = [ys[-1] - D]
         for l in range(len(self.weights) - 1, 0, -1):
             g = deltas[0] * ys[l + 1] * (1.0 - ys[l + 1])       # delta_r y_r (1 - y_r)
@@ -146,13 +171,14 @@ class MLP:
 
     def fit(self, X, D, *, eps: float = 0.5, n_epochs: int = 1000) -> list[float]:
         """Batch gradient descent ``w <- w - eps dE/dw``; returns the loss before every epoch and at the end."""
-        if not (isinstance(eps, numbers.Real) and eps > 0):
-            raise ValueError(f"eps must be positive, got {eps!r}")
+        check_scalar(eps, "the learning rate eps", POSITIVE)
+        check_scalar(n_epochs, "n_epochs", Interval(numbers.Integral, 0, None))
+        X = self._inputs(X)
+        D = self._targets(D, len(X))
         losses = []
         for _ in range(int(n_epochs)):
             ys, _, grads = self.backprop(X, D)
-            Dm = np.asarray(D, dtype=float).reshape(ys[-1].shape)
-            losses.append(float(0.5 * np.sum((ys[-1] - Dm) ** 2)))
+            losses.append(float(0.5 * np.sum((ys[-1] - D) ** 2)))
             for w, g in zip(self.weights, grads):
                 w -= eps * g
         losses.append(self.loss(X, D))
@@ -161,6 +187,7 @@ class MLP:
 
 def numerical_gradient(f: Callable[[np.ndarray], float], w: np.ndarray, h: float = 1e-6) -> np.ndarray:
     """Central finite differences ``(f(w + h e_i) - f(w - h e_i)) / (2 h)`` for every component."""
+    check_scalar(h, "the step h", POSITIVE)
     w = np.array(w, dtype=float)
     grad = np.empty_like(w)
     for i in range(w.size):
@@ -207,6 +234,11 @@ def train_xor(n_hidden: int = 2, *, eps: float = 1.0, n_epochs: int = 3000, max_
     Returns the network, the number of starts used and the losses of the successful run.
     Raises ``RuntimeError`` if no start succeeds.
     """
+    check_scalar(n_hidden, "n_hidden", COUNT)
+    check_scalar(n_epochs, "n_epochs", COUNT)
+    check_scalar(max_restarts, "max_restarts", COUNT)
+    check_scalar(eps, "the learning rate eps", POSITIVE)
+    check_scalar(init_scale, "init_scale", POSITIVE)
     rng = resolve_rng(rng)
     X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
     D = np.array([[0.0], [1.0], [1.0], [0.0]])

@@ -24,11 +24,13 @@ loads, many seeds) is one array computation (:func:`retrieval_experiment`).
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 
 import numpy as np
 
 from .._ties import TIE_RTOL, snap
+from ..validation import COUNT, Interval, check_scalar
 
 __all__ = [
     "TIE_RTOL",
@@ -128,8 +130,7 @@ def _states_and_weights(S, W) -> tuple[np.ndarray, np.ndarray, bool]:
 def random_patterns(n_patterns: int, n_neurons: int, rng: np.random.Generator, *,
                     batch: tuple[int, ...] = ()) -> np.ndarray:
     """Unbiased random patterns: entries ``+-1`` with probability 1/2, shape ``batch + (P, N)``."""
-    if n_patterns < 1 or n_neurons < 1:
-        raise ValueError(f"need at least one pattern and one neuron, got P={n_patterns}, N={n_neurons}")
+    check_scalar(n_patterns, "n_patterns", COUNT), check_scalar(n_neurons, "n_neurons", COUNT)
     return rng.choice(np.array([-1.0, 1.0]), size=(*batch, n_patterns, n_neurons))
 
 
@@ -391,8 +392,7 @@ def run(S0, W, *, dynamics: str = "random", max_sweeps: int = 50,
     changing; the loop ends when all have converged.
     """
     S, W, single = _states_and_weights(S0, W)
-    if not (isinstance(max_sweeps, (int, np.integer)) and max_sweeps >= 1):
-        raise ValueError(f"max_sweeps must be a positive integer, got {max_sweeps!r}")
+    check_scalar(max_sweeps, "max_sweeps", COUNT)
     if dynamics not in ("random", "cyclic", "parallel"):
         raise ValueError(f"dynamics must be 'random', 'cyclic' or 'parallel', got {dynamics!r}")
     S = np.atleast_2d(S).copy()
@@ -468,8 +468,7 @@ def retrieval_experiment(n_neurons: int, alphas, corruption: float, n_repeats: i
     alphas = np.atleast_1d(np.asarray(alphas, dtype=float))
     if alphas.ndim != 1 or np.any(alphas <= 0):
         raise ValueError("alphas must be a 1-d sequence of positive loads P/N")
-    if n_repeats < 1:
-        raise ValueError(f"n_repeats must be at least 1, got {n_repeats}")
+    check_scalar(n_repeats, "n_repeats", COUNT)
     counts = np.maximum(1, np.round(alphas * n_neurons).astype(int))
     L, R = len(alphas), int(n_repeats)
     xi = random_patterns(int(counts.max()), n_neurons, rng, batch=(L * R,))
@@ -493,8 +492,7 @@ def demo_images(side: int = 16) -> np.ndarray:
     glance, each covering a good part of the square so that the patterns are not too
     correlated with each other.  Used to illustrate retrieval (Biehl's Fig. 1.4).
     """
-    if side < 8:
-        raise ValueError(f"pictures need at least 8 x 8 pixels, got side={side}")
+    check_scalar(side, "side (pictures need at least 8 x 8 pixels)", Interval(numbers.Integral, 8, None))
     y, x = np.mgrid[0:side, 0:side] + 0.5
     c = side / 2
     r = np.hypot(x - c, y - c)

@@ -22,6 +22,8 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from ..validation import POSITIVE, check_scalar
+
 __all__ = [
     "sigmoid",
     "sigmoid_activation",
@@ -35,13 +37,6 @@ __all__ = [
     "one_hidden_layer",
     "perceptron_output",
 ]
-
-
-def _check_gain(gamma: float) -> float:
-    gamma = float(gamma)
-    if not (np.isfinite(gamma) and gamma > 0):
-        raise ValueError(f"the gain gamma must be a positive finite number, got {gamma}")
-    return gamma
 
 
 def _as_float_array(x, name: str = "x") -> np.ndarray:
@@ -79,13 +74,13 @@ def sigmoid_activation(x, gamma: float = 1.0, theta: float = 0.0) -> np.ndarray:
     array of the same shape as ``x`` with values in ``[0, 1]``.
     Equivalently ``h(x) = 1 / (1 + exp(-2 gamma (x - theta)))``, a logistic function.
     """
-    gamma = _check_gain(gamma)
+    gamma = float(check_scalar(gamma, "the gain gamma", POSITIVE))
     return sigmoid(2.0 * gamma * (_as_float_array(x) - theta))
 
 
 def sigmoid_derivative(x, gamma: float = 1.0, theta: float = 0.0) -> np.ndarray:
     """``h'(x) = gamma/2 (1 - tanh^2[gamma (x - theta)]) = 2 gamma h (1 - h)``."""
-    gamma = _check_gain(gamma)
+    gamma = float(check_scalar(gamma, "the gain gamma", POSITIVE))
     t = np.tanh(gamma * (_as_float_array(x) - theta))
     return 0.5 * gamma * (1.0 - t * t)
 
@@ -96,7 +91,7 @@ def tanh_activation(x, gamma: float = 1.0, theta: float = 0.0) -> np.ndarray:
     Values in ``[-1, 1]``; ``g = 2 h - 1`` with ``h`` of :func:`sigmoid_activation`,
     and ``g'(theta) = gamma``.
     """
-    gamma = _check_gain(gamma)
+    gamma = float(check_scalar(gamma, "the gain gamma", POSITIVE))
     return np.tanh(gamma * (_as_float_array(x) - theta))
 
 

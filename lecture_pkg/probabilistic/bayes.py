@@ -31,6 +31,7 @@ import numpy as np
 from scipy.special import logsumexp
 
 from .._ties import first_argmax
+from ..validation import COUNT, Interval, check_scalar
 
 __all__ = [
     "ATOL",
@@ -405,8 +406,7 @@ def ml_rule(likelihoods) -> np.ndarray:
 # ---------------------------------------------------------------- parameter counts
 
 def _value_counts(n: int, n_values) -> list[int]:
-    if not (isinstance(n, numbers.Integral) and n >= 0):
-        raise ValueError(f"the number of features must be an integer >= 0, got {n!r}")
+    check_scalar(n, "the number of features", Interval(numbers.Integral, 0, None))
     counts = [n_values] * n if isinstance(n_values, numbers.Integral) else list(n_values)
     if len(counts) != n or any(not (isinstance(c, numbers.Integral) and c >= 1) for c in counts):
         raise ValueError("n_values must be an integer >= 1 or one such integer per feature")
@@ -414,9 +414,7 @@ def _value_counts(n: int, n_values) -> list[int]:
 
 
 def _check_classes(n_classes) -> int:
-    if not (isinstance(n_classes, numbers.Integral) and n_classes >= 1):
-        raise ValueError(f"n_classes must be an integer >= 1, got {n_classes!r}")
-    return int(n_classes)
+    return int(check_scalar(n_classes, "n_classes", COUNT))
 
 
 def n_params_full_joint(n: int, n_values=2, n_classes: int = 2) -> int:

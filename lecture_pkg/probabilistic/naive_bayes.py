@@ -32,7 +32,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._ties import first_argmax
-from ..validation import NON_NEGATIVE, Interval, Options, check_params
+from ..validation import NON_NEGATIVE, Interval, Options, check_params, check_scalar
 from .bayes import check_distribution
 
 __all__ = [
@@ -76,8 +76,7 @@ def m_estimate(count, total, m: float, p) -> np.ndarray | float:
     count = np.asarray(count, dtype=float)
     total = np.asarray(total, dtype=float)
     p = np.asarray(p, dtype=float)
-    if not (isinstance(m, numbers.Real) and np.isfinite(m) and m >= 0):
-        raise ValueError(f"m must be a number >= 0, got {m!r}")
+    check_scalar(m, "m", NON_NEGATIVE)
     if np.any(count < 0) or np.any(count > total):
         raise ValueError("counts must satisfy 0 <= n_ijk <= n_k")
     if np.any(~np.isfinite(p)) or np.any(p < 0) or np.any(p > 1):

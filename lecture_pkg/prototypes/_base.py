@@ -25,7 +25,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._ties import first_argmin
-from ..validation import COUNT, Interval, Options
+from ..validation import Interval, Options
 from . import distances as _dist
 
 __all__ = [
@@ -94,12 +94,6 @@ def class_means(X, y) -> tuple[np.ndarray, np.ndarray]:
 _METRIC = [Options("sqeuclidean", "euclidean", "minkowski"), "callable"]
 # The Minkowski distance (5.10) is a metric for p >= 1; p = inf is the maximum norm.
 _MINKOWSKI_P = [Interval(numbers.Real, 1, None, closed="left", allow_inf=True)]
-
-
-def _check_count(name, value):
-    """A positive integer argument of a method or function (not a hyper-parameter)."""
-    if not COUNT.is_satisfied_by(value):
-        raise ValueError(f"{name} must be a positive integer, got {value!r}")
 
 
 def relative_distance_difference(d_correct, d_wrong) -> np.ndarray:

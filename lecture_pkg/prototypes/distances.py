@@ -23,6 +23,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ..validation import POSITIVE, POSITIVE_OR_INF, check_scalar
+
 __all__ = [
     "squared_euclidean",
     "euclidean",
@@ -85,8 +87,7 @@ def minkowski(X, W, p: float = 2.0) -> np.ndarray:
     -------
     array (P, M)
     """
-    if not (isinstance(p, (int, float, np.integer, np.floating)) and p > 0):
-        raise ValueError(f"the Minkowski exponent p must be a positive number, got {p!r}")
+    check_scalar(p, "the Minkowski exponent p", POSITIVE_OR_INF)
     X, W = _pair(X, W)
     diff = np.abs(X[:, None, :] - W[None, :, :])
     if np.isinf(p):
@@ -128,8 +129,7 @@ def polynomial_kernel(A, B, degree: int = 2, coef0: float = 1.0) -> np.ndarray:
 
 def rbf_kernel(A, B, sigma: float = 1.0) -> np.ndarray:
     """Gaussian kernel ``kappa(a, b) = exp(-|a - b|^2 / (2 sigma^2))`` for all pairs of rows."""
-    if not sigma > 0:
-        raise ValueError(f"the RBF width sigma must be positive, got {sigma!r}")
+    check_scalar(sigma, "the RBF width sigma", POSITIVE)
     return np.exp(-squared_euclidean(A, B) / (2.0 * sigma**2))
 
 

@@ -27,8 +27,8 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._ties import first_argmin
 from ..neurons.units import sigmoid
-from ..validation import COUNT, POSITIVE, Interval, Options, check_params
-from ._base import (_check_count, _fast_sqdist, _name, _permutation, _PrototypeClassifier,
+from ..validation import COUNT, POSITIVE, Interval, Options, check_params, check_scalar
+from ._base import (_fast_sqdist, _name, _permutation, _PrototypeClassifier,
                     _resolve_rng)
 
 __all__ = [
@@ -820,7 +820,7 @@ class GMLVQ(GLVQ):
         """
         check_is_fitted(self)
         X = validate_data(self, X, reset=False)
-        _check_count("n_components", n_components)
+        check_scalar(n_components, "n_components", COUNT)
         if n_components > self.n_features_in_:
             raise ValueError(f"n_components={n_components} exceeds the {self.n_features_in_} features")
         Z = X @ self.eigenvectors_[:n_components].T

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..linear import Adaline, augment, gd_stability_limit, lms_stability_limit
 from ..plotting import plot_hyperplane, plot_labelled_points
+from ..validation import COUNT, POSITIVE, check_scalar
 from ._live import axes_figure, live_figure
 
 __all__ = ["AdalineExplorer"]
@@ -60,12 +61,10 @@ class AdalineExplorer:
             solver: str | None = None) -> None:
         """Change the settings and retrain."""
         if ratio is not None:
-            if not ratio > 0:
-                raise ValueError(f"ratio must be positive, got {ratio}")
+            check_scalar(ratio, "ratio", POSITIVE)
             self.ratio = float(ratio)
         if epochs is not None:
-            if int(epochs) < 1:
-                raise ValueError(f"epochs must be positive, got {epochs}")
+            check_scalar(epochs, "epochs", COUNT)
             self.epochs = int(epochs)
         if solver is not None:
             if solver not in self.SOLVERS:

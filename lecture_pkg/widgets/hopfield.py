@@ -6,10 +6,13 @@ only wires sliders to it and redraws.
 
 from __future__ import annotations
 
+import numbers
+
 import matplotlib.pyplot as plt
 import numpy as np
 
 from ..neurons import hopfield as hp
+from ..validation import Interval, check_scalar
 from ._live import live_figure
 
 __all__ = ["HopfieldExplorer"]
@@ -34,8 +37,7 @@ class HopfieldExplorer:
 
     def __init__(self, side: int = 24, alpha: float = 0.05, corruption: float = 0.2,
                  seed: int = 0, max_sweeps: int = 30):
-        if side < 4:
-            raise ValueError(f"side must be at least 4, got {side}")
+        check_scalar(side, "side", Interval(numbers.Integral, 4, None))
         self.side = int(side)
         self.n_neurons = self.side ** 2
         self.max_sweeps = int(max_sweeps)

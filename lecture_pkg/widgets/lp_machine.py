@@ -16,6 +16,7 @@ from sklearn.svm import SVC
 from ..datasets import moons, two_spirals
 from ..kernel_machines import LPMachine, gamma_from_sigma
 from ..plotting import plot_labelled_points, plot_regions
+from ..validation import NON_NEGATIVE, POSITIVE, check_scalar
 from ._live import axes_figure, live_figure
 
 __all__ = ["LPMExplorer"]
@@ -62,12 +63,9 @@ class LPMExplorer:
         self.X, self.y = X, y
 
     def _check(self):
-        if not self.sigma > 0:
-            raise ValueError(f"sigma must be positive, got {self.sigma}")
-        if not self.C_lpm >= 0:
-            raise ValueError(f"C_lpm must be non-negative, got {self.C_lpm}")
-        if not self.C_svm > 0:
-            raise ValueError(f"C_svm must be positive, got {self.C_svm}")
+        check_scalar(self.sigma, "sigma", POSITIVE)
+        check_scalar(self.C_lpm, "C_lpm", NON_NEGATIVE)
+        check_scalar(self.C_svm, "C_svm", POSITIVE)
 
     def set(self, *, sigma: float | None = None, C_lpm: float | None = None,
             C_svm: float | None = None, X=None, y=None) -> None:

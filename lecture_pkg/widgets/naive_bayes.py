@@ -11,6 +11,7 @@ import numpy as np
 
 from .. import datasets
 from ..probabilistic import CategoricalNaiveBayes
+from ..validation import POSITIVE, check_scalar
 from ._live import live_figure
 
 __all__ = ["MEstimateExplorer"]
@@ -63,8 +64,7 @@ class MEstimateExplorer:
     def update(self, *, m: float | None = None, p: float | None | str = "keep") -> None:
         """Change ``m`` and/or ``p`` and recompute the model, the curve and the tables."""
         if m is not None:
-            if not m > 0:
-                raise ValueError(f"m must be positive (m = 0 leaves the posterior 0/0), got {m}")
+            check_scalar(m, "m (m = 0 leaves the posterior 0/0)", POSITIVE)
             self.m = float(m)
         if not (isinstance(p, str) and p == "keep"):
             if p is not None and not 0 < p <= 1:

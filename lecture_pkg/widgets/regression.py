@@ -11,6 +11,7 @@ import numpy as np
 
 from .. import datasets
 from ..learning import regression as reg
+from ..validation import POSITIVE, check_scalar
 from ._live import axes_figure, live_figure
 
 __all__ = ["RegressionExplorer"]
@@ -51,8 +52,7 @@ class RegressionExplorer:
                 raise ValueError(f"n_points must lie between 1 and {self.n_max}, got {n_points}")
             self.n_points = int(n_points)
         if tau is not None:
-            if not tau > 0:
-                raise ValueError(f"the prior width tau must be positive, got {tau}")
+            check_scalar(tau, "the prior width tau", POSITIVE)
             self.tau = float(tau)
         d, v = self.data
         self.gamma = self.sigma ** 2 / self.tau ** 2

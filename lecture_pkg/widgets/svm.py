@@ -14,6 +14,7 @@ import numpy as np
 from ..datasets import circles, moons
 from ..kernel_machines import KernelAdaTron
 from ..plotting import plot_labelled_points, plot_regions
+from ..validation import POSITIVE, POSITIVE_OR_INF, check_scalar
 from ._live import axes_figure, live_figure
 
 __all__ = ["SVMExplorer"]
@@ -55,12 +56,10 @@ class SVMExplorer:
     def set(self, *, gamma: float | None = None, C: float | None = None, X=None, y=None) -> None:
         """Change the settings (or the data) and refit."""
         if gamma is not None:
-            if not gamma > 0:
-                raise ValueError(f"gamma must be positive, got {gamma}")
+            check_scalar(gamma, "gamma", POSITIVE)
             self.gamma = float(gamma)
         if C is not None:
-            if not C > 0:
-                raise ValueError(f"C must be positive, got {C}")
+            check_scalar(C, "C", POSITIVE_OR_INF)
             self.C = float(C)
         if X is not None:
             self.X, self.y = np.asarray(X, dtype=float), np.asarray(y)
