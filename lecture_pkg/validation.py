@@ -15,7 +15,8 @@ import numbers
 import numpy as np
 
 __all__ = ["as_plus_minus", "check_inputs", "check_vector", "check_positive_int", "resolve_rng",
-           "Interval", "Options", "check_params", "check_scalar", "POSITIVE", "POSITIVE_OR_INF", "NON_NEGATIVE", "COUNT", "NON_ZERO"]
+           "Interval", "Options", "check_params", "check_scalar", "POSITIVE", "POSITIVE_OR_INF",
+           "NON_NEGATIVE", "COUNT", "NON_ZERO"]
 
 
 def as_plus_minus(y: np.ndarray) -> np.ndarray:

@@ -109,7 +109,7 @@ def _numeric_parameters():
                 yield pytest.param(cls, name, constraints, id=f"{cls.__name__}-{name}")
 
 
-@pytest.mark.parametrize("cls, name, constraints", _numeric_parameters())
+@pytest.mark.parametrize("cls, name, constraints", list(_numeric_parameters()))
 def test_fit_rejects_non_finite_and_out_of_range_hyper_parameters(cls, name, constraints):
     rng = np.random.default_rng(0)
     X = rng.standard_normal((30, 3))

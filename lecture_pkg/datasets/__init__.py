@@ -13,8 +13,18 @@ Each loader returns ``X, y`` (or the table the notes print); generators take a s
   bundled copies), :func:`standardize`.
 """
 
-from ._examples import (koski_example, mooney_example, biehl_fig34_example, xor, IRIS_FEATURES, iris_setosa_vs_rest, standardize, teacher_student, fair_die, shapes_joint, NaiveBayesTables, naive_bayes_tables, naive_bayes_training_set, m_estimate_counts, oaks)
-from ._synthetic import (moons, circles, three_clusters, synthetic_hubble, add_spurious_feature, two_spirals, is_mirror_symmetric, mirror_symmetry)
-from ._real import (breast_cancer)
+from ._examples import (koski_example, mooney_example, biehl_fig34_example, xor, IRIS_FEATURES,
+                        iris_setosa_vs_rest, standardize, teacher_student, fair_die, shapes_joint,
+                        NaiveBayesTables, naive_bayes_tables, naive_bayes_training_set,
+                        m_estimate_counts, oaks)
+from ._synthetic import (moons, circles, three_clusters, synthetic_hubble, add_spurious_feature,
+                         two_spirals, is_mirror_symmetric, mirror_symmetry)
+from ._real import breast_cancer
 
-__all__ = ['koski_example', 'mooney_example', 'biehl_fig34_example', 'xor', 'IRIS_FEATURES', 'iris_setosa_vs_rest', 'standardize', 'teacher_student', 'fair_die', 'shapes_joint', 'NaiveBayesTables', 'naive_bayes_tables', 'naive_bayes_training_set', 'm_estimate_counts', 'oaks', 'moons', 'circles', 'three_clusters', 'synthetic_hubble', 'add_spurious_feature', 'two_spirals', 'is_mirror_symmetric', 'mirror_symmetry', 'breast_cancer']
+__all__ = [
+    "koski_example", "mooney_example", "biehl_fig34_example", "xor", "IRIS_FEATURES",
+    "iris_setosa_vs_rest", "standardize", "teacher_student", "fair_die", "shapes_joint",
+    "NaiveBayesTables", "naive_bayes_tables", "naive_bayes_training_set", "m_estimate_counts",
+    "oaks", "moons", "circles", "three_clusters", "synthetic_hubble", "add_spurious_feature",
+    "two_spirals", "is_mirror_symmetric", "mirror_symmetry", "breast_cancer",
+]

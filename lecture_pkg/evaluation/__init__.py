@@ -8,8 +8,24 @@
   ROC curves and the AUC, multi-class summaries.
 """
 
-from .bias_variance import (polynomial_design, fit_polynomial, polynomial_predict, polynomial_smoother, BiasVariance, bias_variance_linear, bias_variance_monte_carlo)
-from .cross_validation import (NFold, LeaveOneOut, RepeatedNFold, MonteCarloSplits, ClasswiseLeaveOneOut, leave_p_out_count, leave_p_out_splits, check_partition, cross_validation_scores, select_by_cv, NestedCVResult, nested_cross_validation)
-from .metrics import (threshold_predict, ConfusionCounts, confusion_counts, rates, roc_curve, auc_trapezoid, auc_pairs, confusion_matrix, per_class_rates, balanced_accuracy, multiclass_summary, most_confused, FIG_6_4_CONFUSION)
+from .bias_variance import (polynomial_design, fit_polynomial, polynomial_predict,
+                            polynomial_smoother, BiasVariance, bias_variance_linear,
+                            bias_variance_monte_carlo)
+from .cross_validation import (NFold, LeaveOneOut, RepeatedNFold, MonteCarloSplits,
+                               ClasswiseLeaveOneOut, leave_p_out_count, leave_p_out_splits,
+                               check_partition, cross_validation_scores, select_by_cv,
+                               NestedCVResult, nested_cross_validation)
+from .metrics import (threshold_predict, ConfusionCounts, confusion_counts, rates, roc_curve,
+                      auc_trapezoid, auc_pairs, confusion_matrix, per_class_rates,
+                      balanced_accuracy, multiclass_summary, most_confused, FIG_6_4_CONFUSION)
 
-__all__ = ['polynomial_design', 'fit_polynomial', 'polynomial_predict', 'polynomial_smoother', 'BiasVariance', 'bias_variance_linear', 'bias_variance_monte_carlo', 'NFold', 'LeaveOneOut', 'RepeatedNFold', 'MonteCarloSplits', 'ClasswiseLeaveOneOut', 'leave_p_out_count', 'leave_p_out_splits', 'check_partition', 'cross_validation_scores', 'select_by_cv', 'NestedCVResult', 'nested_cross_validation', 'threshold_predict', 'ConfusionCounts', 'confusion_counts', 'rates', 'roc_curve', 'auc_trapezoid', 'auc_pairs', 'confusion_matrix', 'per_class_rates', 'balanced_accuracy', 'multiclass_summary', 'most_confused', 'FIG_6_4_CONFUSION']
+__all__ = [
+    "polynomial_design", "fit_polynomial", "polynomial_predict", "polynomial_smoother",
+    "BiasVariance", "bias_variance_linear", "bias_variance_monte_carlo", "NFold", "LeaveOneOut",
+    "RepeatedNFold", "MonteCarloSplits", "ClasswiseLeaveOneOut", "leave_p_out_count",
+    "leave_p_out_splits", "check_partition", "cross_validation_scores", "select_by_cv",
+    "NestedCVResult", "nested_cross_validation", "threshold_predict", "ConfusionCounts",
+    "confusion_counts", "rates", "roc_curve", "auc_trapezoid", "auc_pairs", "confusion_matrix",
+    "per_class_rates", "balanced_accuracy", "multiclass_summary", "most_confused",
+    "FIG_6_4_CONFUSION",
+]

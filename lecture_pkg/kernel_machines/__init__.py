@@ -16,12 +16,35 @@
   experiments (their tables).
 """
 
-from .kernels import (NotPSDError, NotPSDWarning, linear_kernel, polynomial_kernel, gamma_from_sigma, rbf_kernel, KERNELS, kernel_matrix, min_eigenvalue, is_psd, check_gram, quadratic_feature_map, DIETRICH_NORMAL, dietrich_map, polynomial_feature_dimension)
-from .solvers import (LearningRateWarning, check_learning_rate, DIVERGENCE_FACTOR, dual_objective, KKTResiduals, kkt_residuals, support_vectors, EmbeddingRun, adaline_embeddings, adatron_embeddings, box_kkt_violation)
-from .svm import (gram_of_labels, KernelAdaTronRun, kernel_adatron, svm_decision, KernelAdaTron)
-from .kernel_perceptron import (KernelPerceptronRun, presentation_order, kernel_perceptron, explicit_perceptron, KernelPerceptron, DualPerceptronRun, dual_perceptron)
-from .lp_machine import (LP_STATUS, LPError, solve_lp, lp_matrices, LPMachineRun, lp_machine, MinnickMurogaRun, minnick_muroga_lp, LPMachine)
-from .mesr import (NoReductionWarning, MESRResult, mesr, expansion_rank, row_dependency, feature_space_residual, t_mesr, loo_ratio)
-from .experiments import (PAPER_SIGMAS, random_split, PAPER_TABLES, paper_experiment)
+from .kernels import (NotPSDError, NotPSDWarning, linear_kernel, polynomial_kernel,
+                      gamma_from_sigma, rbf_kernel, KERNELS, kernel_matrix, min_eigenvalue, is_psd,
+                      check_gram, quadratic_feature_map, DIETRICH_NORMAL, dietrich_map,
+                      polynomial_feature_dimension)
+from .solvers import (LearningRateWarning, check_learning_rate, DIVERGENCE_FACTOR, dual_objective,
+                      KKTResiduals, kkt_residuals, support_vectors, EmbeddingRun,
+                      adaline_embeddings, adatron_embeddings, box_kkt_violation)
+from .svm import gram_of_labels, KernelAdaTronRun, kernel_adatron, svm_decision, KernelAdaTron
+from .kernel_perceptron import (KernelPerceptronRun, presentation_order, kernel_perceptron,
+                                explicit_perceptron, KernelPerceptron, DualPerceptronRun,
+                                dual_perceptron)
+from .lp_machine import (LP_STATUS, LPError, solve_lp, lp_matrices, LPMachineRun, lp_machine,
+                         MinnickMurogaRun, minnick_muroga_lp, LPMachine)
+from .mesr import (NoReductionWarning, MESRResult, mesr, expansion_rank, row_dependency,
+                   feature_space_residual, t_mesr, loo_ratio)
+from .experiments import PAPER_SIGMAS, random_split, PAPER_TABLES, paper_experiment
 
-__all__ = ['NotPSDError', 'NotPSDWarning', 'linear_kernel', 'polynomial_kernel', 'gamma_from_sigma', 'rbf_kernel', 'KERNELS', 'kernel_matrix', 'min_eigenvalue', 'is_psd', 'check_gram', 'quadratic_feature_map', 'DIETRICH_NORMAL', 'dietrich_map', 'polynomial_feature_dimension', 'LearningRateWarning', 'check_learning_rate', 'DIVERGENCE_FACTOR', 'dual_objective', 'KKTResiduals', 'kkt_residuals', 'support_vectors', 'EmbeddingRun', 'adaline_embeddings', 'adatron_embeddings', 'box_kkt_violation', 'gram_of_labels', 'KernelAdaTronRun', 'kernel_adatron', 'svm_decision', 'KernelAdaTron', 'KernelPerceptronRun', 'presentation_order', 'kernel_perceptron', 'explicit_perceptron', 'KernelPerceptron', 'DualPerceptronRun', 'dual_perceptron', 'LP_STATUS', 'LPError', 'solve_lp', 'lp_matrices', 'LPMachineRun', 'lp_machine', 'MinnickMurogaRun', 'minnick_muroga_lp', 'LPMachine', 'NoReductionWarning', 'MESRResult', 'mesr', 'expansion_rank', 'row_dependency', 'feature_space_residual', 't_mesr', 'loo_ratio', 'PAPER_SIGMAS', 'random_split', 'PAPER_TABLES', 'paper_experiment']
+__all__ = [
+    "NotPSDError", "NotPSDWarning", "linear_kernel", "polynomial_kernel", "gamma_from_sigma",
+    "rbf_kernel", "KERNELS", "kernel_matrix", "min_eigenvalue", "is_psd", "check_gram",
+    "quadratic_feature_map", "DIETRICH_NORMAL", "dietrich_map", "polynomial_feature_dimension",
+    "LearningRateWarning", "check_learning_rate", "DIVERGENCE_FACTOR", "dual_objective",
+    "KKTResiduals", "kkt_residuals", "support_vectors", "EmbeddingRun", "adaline_embeddings",
+    "adatron_embeddings", "box_kkt_violation", "gram_of_labels", "KernelAdaTronRun",
+    "kernel_adatron", "svm_decision", "KernelAdaTron", "KernelPerceptronRun",
+    "presentation_order", "kernel_perceptron", "explicit_perceptron", "KernelPerceptron",
+    "DualPerceptronRun", "dual_perceptron", "LP_STATUS", "LPError", "solve_lp", "lp_matrices",
+    "LPMachineRun", "lp_machine", "MinnickMurogaRun", "minnick_muroga_lp", "LPMachine",
+    "NoReductionWarning", "MESRResult", "mesr", "expansion_rank", "row_dependency",
+    "feature_space_residual", "t_mesr", "loo_ratio", "PAPER_SIGMAS", "random_split",
+    "PAPER_TABLES", "paper_experiment",
+]

@@ -19,12 +19,43 @@ The AdaTron and Adaline iterations on embedding strengths live in
 :mod:`lecture_pkg.kernel_machines.solvers`, shared with the kernel AdaTron.
 """
 
-from ._base import (LinearBinaryClassifier)
-from .perceptron import (sign, augment, local_potentials, geometric_margin, data_radius, novikoff_bound, max_margin_hyperplane, PerceptronHistory, RosenblattTrainer, Perceptron)
-from .separability import (hyperplane_distance, project_onto_hyperplane, separating_hyperplane, is_linearly_separable, BOOLEAN_INPUTS, boolean_functions, boolean_gate, cover_count, cover_fraction, count_separable_dichotomies, separable_fraction_mc)
-from .teacher_student import (LITERATURE_ASYMPTOTICS, overlap, generalization_error, mc_generalization_error, hebb_student, hebb_overlap_theory, hebb_error_theory, version_space_mask, sample_version_space, center_of_mass, rosenblatt_student, max_stability_student, ALGORITHMS, LearningCurves, learning_curves, loglog_slope)
-from .stability import (LearningRateWarning, stabilities, stability, correlation_matrix, weights_from_embeddings, gd_stability_limit, lms_stability_limit, MinOverRun, minover_embeddings, MinOver, AdaTron, Adaline)
-from .nonseparable import (n_errors, min_errors_2d, PocketRun, pocket, Pocket, primal_objective, soft_margin_adatron, support_vector_categories, SoftMarginAdaTron)
-from .gradient_descent import (gradient_descent_1d, single_sample_loss, single_sample_grad, double_well_loss, double_well_grad, double_well_stationary_points, GradientDescentDemo, deckert_demo)
+from ._base import LinearBinaryClassifier
+from .perceptron import (sign, augment, local_potentials, geometric_margin, data_radius,
+                         novikoff_bound, max_margin_hyperplane, PerceptronHistory,
+                         RosenblattTrainer, Perceptron)
+from .separability import (hyperplane_distance, project_onto_hyperplane, separating_hyperplane,
+                           is_linearly_separable, BOOLEAN_INPUTS, boolean_functions, boolean_gate,
+                           cover_count, cover_fraction, count_separable_dichotomies,
+                           separable_fraction_mc)
+from .teacher_student import (LITERATURE_ASYMPTOTICS, overlap, generalization_error,
+                              mc_generalization_error, hebb_student, hebb_overlap_theory,
+                              hebb_error_theory, version_space_mask, sample_version_space,
+                              center_of_mass, rosenblatt_student, max_stability_student, ALGORITHMS,
+                              LearningCurves, learning_curves, loglog_slope)
+from .stability import (LearningRateWarning, stabilities, stability, correlation_matrix,
+                        weights_from_embeddings, gd_stability_limit, lms_stability_limit,
+                        MinOverRun, minover_embeddings, MinOver, AdaTron, Adaline)
+from .nonseparable import (n_errors, min_errors_2d, PocketRun, pocket, Pocket, primal_objective,
+                           soft_margin_adatron, support_vector_categories, SoftMarginAdaTron)
+from .gradient_descent import (gradient_descent_1d, single_sample_loss, single_sample_grad,
+                               double_well_loss, double_well_grad, double_well_stationary_points,
+                               GradientDescentDemo, deckert_demo)
 
-__all__ = ['LinearBinaryClassifier', 'sign', 'augment', 'local_potentials', 'geometric_margin', 'data_radius', 'novikoff_bound', 'max_margin_hyperplane', 'PerceptronHistory', 'RosenblattTrainer', 'Perceptron', 'hyperplane_distance', 'project_onto_hyperplane', 'separating_hyperplane', 'is_linearly_separable', 'BOOLEAN_INPUTS', 'boolean_functions', 'boolean_gate', 'cover_count', 'cover_fraction', 'count_separable_dichotomies', 'separable_fraction_mc', 'LITERATURE_ASYMPTOTICS', 'overlap', 'generalization_error', 'mc_generalization_error', 'hebb_student', 'hebb_overlap_theory', 'hebb_error_theory', 'version_space_mask', 'sample_version_space', 'center_of_mass', 'rosenblatt_student', 'max_stability_student', 'ALGORITHMS', 'LearningCurves', 'learning_curves', 'loglog_slope', 'LearningRateWarning', 'stabilities', 'stability', 'correlation_matrix', 'weights_from_embeddings', 'gd_stability_limit', 'lms_stability_limit', 'MinOverRun', 'minover_embeddings', 'MinOver', 'AdaTron', 'Adaline', 'n_errors', 'min_errors_2d', 'PocketRun', 'pocket', 'Pocket', 'primal_objective', 'soft_margin_adatron', 'support_vector_categories', 'SoftMarginAdaTron', 'gradient_descent_1d', 'single_sample_loss', 'single_sample_grad', 'double_well_loss', 'double_well_grad', 'double_well_stationary_points', 'GradientDescentDemo', 'deckert_demo']
+__all__ = [
+    "LinearBinaryClassifier", "sign", "augment", "local_potentials", "geometric_margin",
+    "data_radius", "novikoff_bound", "max_margin_hyperplane", "PerceptronHistory",
+    "RosenblattTrainer", "Perceptron", "hyperplane_distance", "project_onto_hyperplane",
+    "separating_hyperplane", "is_linearly_separable", "BOOLEAN_INPUTS", "boolean_functions",
+    "boolean_gate", "cover_count", "cover_fraction", "count_separable_dichotomies",
+    "separable_fraction_mc", "LITERATURE_ASYMPTOTICS", "overlap", "generalization_error",
+    "mc_generalization_error", "hebb_student", "hebb_overlap_theory", "hebb_error_theory",
+    "version_space_mask", "sample_version_space", "center_of_mass", "rosenblatt_student",
+    "max_stability_student", "ALGORITHMS", "LearningCurves", "learning_curves", "loglog_slope",
+    "LearningRateWarning", "stabilities", "stability", "correlation_matrix",
+    "weights_from_embeddings", "gd_stability_limit", "lms_stability_limit", "MinOverRun",
+    "minover_embeddings", "MinOver", "AdaTron", "Adaline", "n_errors", "min_errors_2d",
+    "PocketRun", "pocket", "Pocket", "primal_objective", "soft_margin_adatron",
+    "support_vector_categories", "SoftMarginAdaTron", "gradient_descent_1d",
+    "single_sample_loss", "single_sample_grad", "double_well_loss", "double_well_grad",
+    "double_well_stationary_points", "GradientDescentDemo", "deckert_demo",
+]

@@ -6,7 +6,19 @@
   sequential dynamics, energy, retrieval and capacity.
 """
 
-from .units import (sigmoid, sigmoid_activation, sigmoid_derivative, tanh_activation, tanh_derivative, mcculloch_pitts, hebb_update, layer_forward, feed_forward, one_hidden_layer, perceptron_output)
-from .hopfield import (TIE_RTOL, ALPHA_R, check_patterns, check_weights, random_patterns, hebb_weights, hebb_weights_incremental, local_fields, energy, overlap, corrupt, update_parallel, sequential_sweep, HopfieldRun, run, RetrievalResult, retrieval_experiment, demo_images)
+from .units import (sigmoid, sigmoid_activation, sigmoid_derivative, tanh_activation,
+                    tanh_derivative, mcculloch_pitts, hebb_update, layer_forward, feed_forward,
+                    one_hidden_layer, perceptron_output)
+from .hopfield import (TIE_RTOL, ALPHA_R, check_patterns, check_weights, random_patterns,
+                       hebb_weights, hebb_weights_incremental, local_fields, energy, overlap,
+                       corrupt, update_parallel, sequential_sweep, HopfieldRun, run,
+                       RetrievalResult, retrieval_experiment, demo_images)
 
-__all__ = ['sigmoid', 'sigmoid_activation', 'sigmoid_derivative', 'tanh_activation', 'tanh_derivative', 'mcculloch_pitts', 'hebb_update', 'layer_forward', 'feed_forward', 'one_hidden_layer', 'perceptron_output', 'TIE_RTOL', 'ALPHA_R', 'check_patterns', 'check_weights', 'random_patterns', 'hebb_weights', 'hebb_weights_incremental', 'local_fields', 'energy', 'overlap', 'corrupt', 'update_parallel', 'sequential_sweep', 'HopfieldRun', 'run', 'RetrievalResult', 'retrieval_experiment', 'demo_images']
+__all__ = [
+    "sigmoid", "sigmoid_activation", "sigmoid_derivative", "tanh_activation", "tanh_derivative",
+    "mcculloch_pitts", "hebb_update", "layer_forward", "feed_forward", "one_hidden_layer",
+    "perceptron_output", "TIE_RTOL", "ALPHA_R", "check_patterns", "check_weights",
+    "random_patterns", "hebb_weights", "hebb_weights_incremental", "local_fields", "energy",
+    "overlap", "corrupt", "update_parallel", "sequential_sweep", "HopfieldRun", "run",
+    "RetrievalResult", "retrieval_experiment", "demo_images",
+]
