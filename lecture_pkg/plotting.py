@@ -144,7 +144,7 @@ def plot_regions(function, X=None, ax=None, *, n_classes=None, margins=False, xl
       dashed), the picture of a support vector machine.
     * ``n_classes = C``: ``function`` returns class indices ``0 .. C-1`` (e.g. a
       nearest-prototype rule); each class gets its colour of :data:`CLASS_COLORS` and the
-      borders are drawn in grey.
+      borders are drawn in grey.  ``n_classes="auto"`` reads ``C`` off the predictions.
 
     The window is ``xlim x ylim`` or, if not given, the range of the points ``X`` widened
     by ``pad``.  The data are not drawn (see :func:`plot_decision_regions`).  Returns the axes.
@@ -165,8 +165,8 @@ def plot_regions(function, X=None, ax=None, *, n_classes=None, margins=False, xl
             ax.contour(g1, g2, values, levels=[-1.0, 0.0, 1.0], colors="k",
                        linestyles=["--", "-", "--"], linewidths=[1.0, 1.8, 1.0])
     else:
-        C = int(n_classes)
         labels = values.astype(int)
+        C = int(labels.max()) + 1 if n_classes == "auto" else int(n_classes)
         ax.contourf(g1, g2, labels, levels=np.arange(C + 1) - 0.5,
                     cmap=ListedColormap(CLASS_COLORS[:C]), alpha=alpha)
         ax.contour(g1, g2, labels, levels=np.arange(C) + 0.5, colors="#555555", linewidths=0.8)
@@ -293,11 +293,8 @@ def plot_nearest_regions(predict, X, ax=None, *, n_classes=None, resolution=200,
     nearest prototype classifier with the Euclidean distance are piecewise linear.
     Without ``n_classes`` the number of classes is read off the predictions.
     """
-    if n_classes is None:
-        X = np.asarray(X, dtype=float)
-        lo, hi = X.min(axis=0) - pad, X.max(axis=0) + pad
-        n_classes = int(grid_values(predict, (lo[0], hi[0]), (lo[1], hi[1]), resolution)[2].max()) + 1
-    return plot_regions(predict, X, ax, n_classes=n_classes, resolution=resolution, pad=pad, alpha=alpha)
+    return plot_regions(predict, X, ax, n_classes="auto" if n_classes is None else n_classes,
+                        resolution=resolution, pad=pad, alpha=alpha)
 
 
 # ---------------------------------------------------------------- maps of the sphere

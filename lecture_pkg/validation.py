@@ -177,6 +177,13 @@ def _satisfied(constraint, value) -> bool:
     return constraint.is_satisfied_by(value)
 
 
+def _violated(value, constraints) -> str | None:
+    """``None`` if ``value`` meets one of ``constraints``, else what it must be, in words."""
+    if any(_satisfied(c, value) for c in constraints):
+        return None
+    return " or ".join(_describe(c) for c in constraints)
+
+
 def check_params(estimator) -> None:
     """Check every hyper-parameter of ``estimator`` against its ``_parameter_constraints``.
 
@@ -193,8 +200,7 @@ def check_params(estimator) -> None:
     table = type(estimator)._parameter_constraints
     for name, constraints in table.items():
         value = getattr(estimator, name)
-        if not any(_satisfied(c, value) for c in constraints):
-            allowed = " or ".join(_describe(c) for c in constraints)
+        if (allowed := _violated(value, constraints)) is not None:
             raise ValueError(f"{type(estimator).__name__}: the parameter {name!r} must be {allowed}; "
                              f"got {value!r}")
 
@@ -211,7 +217,6 @@ def check_scalar(value, name: str, *constraints):
     ValueError
         Naming the argument, what it must be and what it is.
     """
-    if not any(_satisfied(c, value) for c in constraints):
-        allowed = " or ".join(_describe(c) for c in constraints)
+    if (allowed := _violated(value, constraints)) is not None:
         raise ValueError(f"{name} must be {allowed}, got {value!r}")
     return value

@@ -6,10 +6,11 @@ import numpy as np
 import pytest
 from scipy.spatial.distance import cdist
 
+from lecture_pkg.kernel_machines import linear_kernel, polynomial_kernel, rbf_kernel
 from lecture_pkg.prototypes import (euclidean, inner_product_distance, kernel_distance,
-                                    linear_kernel, mahalanobis_matrix, minkowski, polynomial_kernel,
-                                    quadratic_form_distance, rbf_kernel, relevance_distance,
-                                    relevance_distance_gradients, squared_euclidean)
+                                    mahalanobis_matrix, minkowski, quadratic_form_distance,
+                                    relevance_distance, relevance_distance_gradients,
+                                    squared_euclidean)
 
 
 @pytest.fixture

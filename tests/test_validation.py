@@ -71,8 +71,8 @@ X3 = np.array([[0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
 @pytest.mark.parametrize("path, args, kwargs, name", [
     ("lecture_pkg.neurons.units.sigmoid_activation", ([0.0],), {"gamma": np.inf}, "gamma"),
     ("lecture_pkg.neurons.units.tanh_activation", ([0.0],), {"gamma": np.nan}, "gamma"),
-    ("lecture_pkg.prototypes.distances.rbf_kernel", (X3, X3), {"sigma": np.inf}, "sigma"),
-    ("lecture_pkg.prototypes.distances.rbf_kernel", (X3, X3), {"sigma": np.nan}, "sigma"),
+    ("lecture_pkg.kernel_machines.kernels.rbf_kernel", (X3, X3), {"sigma": np.inf}, "sigma"),
+    ("lecture_pkg.kernel_machines.kernels.rbf_kernel", (X3, X3), {"sigma": np.nan}, "sigma"),
     ("lecture_pkg.prototypes.distances.minkowski", (X3, X3), {"p": np.nan}, "p"),
     ("lecture_pkg.kernel_machines.kernels.rbf_kernel", (X3,), {"gamma": np.inf}, "gamma"),
     ("lecture_pkg.kernel_machines.kernels.gamma_from_sigma", (np.inf,), {}, "sigma"),

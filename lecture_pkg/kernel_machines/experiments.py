@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..prototypes.neighbors import NearestNeighborClassifier
 from ..validation import as_plus_minus, check_inputs, check_positive_int, resolve_rng
 from .kernel_perceptron import kernel_perceptron
 from .lp_machine import lp_machine
@@ -125,6 +124,9 @@ def paper_experiment(X_train, y_train, X_test, y_test, sigmas, *, k_large: int =
     or a perceptron that did not converge).
     """
     from sklearn.svm import SVC  # the QP solver of the SVM rows
+
+    # imported here: lecture_pkg.prototypes imports the kernels of this subpackage
+    from ..prototypes import NearestNeighborClassifier
 
     X_train, X_test = check_inputs(X_train, "X_train"), check_inputs(X_test, "X_test")
     y_train, y_test = as_plus_minus(y_train), as_plus_minus(y_test)

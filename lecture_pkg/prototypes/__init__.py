@@ -9,19 +9,17 @@
 """
 
 from .distances import (squared_euclidean, euclidean, minkowski, inner_product_distance,
-                        linear_kernel, polynomial_kernel, rbf_kernel, kernel_distance,
-                        quadratic_form_distance, relevance_distance, relevance_distance_gradients,
-                        mahalanobis_matrix)
+                        kernel_distance, quadratic_form_distance, relevance_distance,
+                        relevance_distance_gradients, mahalanobis_matrix)
 from ._base import relative_distance_difference, class_means
 from .neighbors import NearestNeighborClassifier, NearestPrototypeClassifier
 from .lvq import (init_prototypes, glvq_cost, glvq_gradients, normalize_omega, PrototypeTrainer,
                   LVQ1, GLVQ, GMLVQ)
 
 __all__ = [
-    "squared_euclidean", "euclidean", "minkowski", "inner_product_distance", "linear_kernel",
-    "polynomial_kernel", "rbf_kernel", "kernel_distance", "quadratic_form_distance",
-    "relevance_distance", "relevance_distance_gradients", "mahalanobis_matrix",
-    "relative_distance_difference", "class_means", "NearestNeighborClassifier",
-    "NearestPrototypeClassifier", "init_prototypes", "glvq_cost", "glvq_gradients",
-    "normalize_omega", "PrototypeTrainer", "LVQ1", "GLVQ", "GMLVQ",
+    "squared_euclidean", "euclidean", "minkowski", "inner_product_distance", "kernel_distance",
+    "quadratic_form_distance", "relevance_distance", "relevance_distance_gradients",
+    "mahalanobis_matrix", "relative_distance_difference", "class_means",
+    "NearestNeighborClassifier", "NearestPrototypeClassifier", "init_prototypes", "glvq_cost",
+    "glvq_gradients", "normalize_omega", "PrototypeTrainer", "LVQ1", "GLVQ", "GMLVQ",
 ]

@@ -23,16 +23,14 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..validation import POSITIVE, POSITIVE_OR_INF, check_scalar
+from ..kernel_machines.kernels import linear_kernel
+from ..validation import POSITIVE_OR_INF, check_scalar
 
 __all__ = [
     "squared_euclidean",
     "euclidean",
     "minkowski",
     "inner_product_distance",
-    "linear_kernel",
-    "polynomial_kernel",
-    "rbf_kernel",
     "kernel_distance",
     "quadratic_form_distance",
     "relevance_distance",
@@ -115,24 +113,6 @@ def inner_product_distance(X, W) -> np.ndarray:
     return np.maximum(d, 0.0)
 
 
-def linear_kernel(A, B) -> np.ndarray:
-    """``kappa(a, b) = a . b`` for all pairs of rows: the Gram matrix ``A B^T``."""
-    A, B = _pair(A, B)
-    return A @ B.T
-
-
-def polynomial_kernel(A, B, degree: int = 2, coef0: float = 1.0) -> np.ndarray:
-    """``kappa(a, b) = (coef0 + a . b)^degree`` for all pairs of rows."""
-    A, B = _pair(A, B)
-    return (coef0 + A @ B.T) ** degree
-
-
-def rbf_kernel(A, B, sigma: float = 1.0) -> np.ndarray:
-    """Gaussian kernel ``kappa(a, b) = exp(-|a - b|^2 / (2 sigma^2))`` for all pairs of rows."""
-    check_scalar(sigma, "the RBF width sigma", POSITIVE)
-    return np.exp(-squared_euclidean(A, B) / (2.0 * sigma**2))
-
-
 def kernel_distance(X, W, kernel: Callable[[np.ndarray, np.ndarray], np.ndarray] = linear_kernel
                     ) -> np.ndarray:
     """Kernelised squared distance, Biehl eq. (5.12).
@@ -140,8 +120,9 @@ def kernel_distance(X, W, kernel: Callable[[np.ndarray, np.ndarray], np.ndarray]
     ``d_kappa(w, xi)^2 = kappa(w, w) - 2 kappa(w, xi) + kappa(xi, xi)``: the squared
     Euclidean distance of the two vectors after the (implicit) feature map of the
     kernel.  ``kernel(A, B)`` must return the Gram matrix of the rows of ``A`` and
-    ``B``, e.g. :func:`linear_kernel` (which gives back the squared Euclidean
-    distance), ``functools.partial(rbf_kernel, sigma=0.5)``, or a kernel from
+    ``B``, e.g. the kernels of :mod:`lecture_pkg.kernel_machines.kernels` (the default,
+    :func:`~lecture_pkg.kernel_machines.linear_kernel`, gives back the squared Euclidean
+    distance; ``functools.partial(rbf_kernel, sigma=0.5)``), or a kernel from
     :mod:`sklearn.metrics.pairwise`.
 
     Only the diagonals ``kappa(x, x)`` and the cross terms are evaluated, so the cost
