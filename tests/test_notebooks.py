@@ -120,3 +120,20 @@ def test_refresh_keeps_a_stored_figure_that_differs_only_by_anti_aliasing_noise(
     assert other.cells[0].outputs[0]["data"]["image/png"] == _png(changed)
     edited = _figure_notebook(_png(noisy), source="plot(new=True)")    # the code changed
     assert notebooks.keep_stored_images(stored, edited) == 0
+
+
+def test_refresh_keeps_figures_after_an_inserted_cell_and_stores_no_execution_counts():
+    import nbformat
+    import numpy as np
+
+    base = np.full((60, 80, 3), 255)
+    base[30, :] = 0
+    noisy = base.copy()
+    noisy[31, 40:70] = 200
+    stored = _figure_notebook(_png(base))
+    new = _figure_notebook(_png(noisy))
+    new.cells.insert(0, nbformat.v4.new_code_cell("x = 1", execution_count=1))
+    new.cells[1].execution_count = 2
+    assert notebooks.keep_stored_images(stored, new) == 1   # matched by source, not position
+    notebooks.normalise(new)
+    assert [cell.execution_count for cell in new.cells] == [None, None]

@@ -26,16 +26,21 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 def normalise(nb) -> None:
     """Drop what varies between runs without changing what a reader sees.
 
-    Execution timings, the widget state and the references to it (random model ids)
-    go; a widget output keeps its plain-text form.  Consecutive pieces of the same
+    Execution timings and counts, the widget state and the references to it (random model
+    ids) go; a widget output keeps its plain-text form.  Without execution counts, adding a
+    cell changes only that cell in the stored file, so edits of one notebook merge cleanly.  Consecutive pieces of the same
     stream are merged, since how printed text is split into messages depends on timing.
     """
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
+        if cell.cell_type == "code":
+            cell.execution_count = None
         merged = []
         for output in cell.get("outputs", []):
             output.get("data", {}).pop(WIDGET_VIEW, None)
+            if "execution_count" in output:
+                output["execution_count"] = None
             previous = merged[-1] if merged else None
             if (output.get("output_type") == "stream" and previous is not None
                     and previous.get("output_type") == "stream" and previous.get("name") == output.get("name")):
@@ -78,12 +83,19 @@ def _same_picture(stored: str, new: str) -> bool:
 def keep_stored_images(stored, new) -> int:
     """Put the stored PNG back wherever the new one shows the same figure; return how many.
 
-    Cells are matched by position and must have the same source; outputs by position.
+    A new cell is matched with the first unused stored cell of the same source, so that
+    inserting or removing cells keeps the other figures; outputs are matched by position.
     """
+    unused: dict[str, list] = {}
+    for old_cell in stored.cells:
+        if old_cell.cell_type == "code":
+            unused.setdefault(old_cell.get("source", ""), []).append(old_cell)
     kept = 0
-    for old_cell, cell in zip(stored.cells, new.cells):
-        if cell.cell_type != "code" or old_cell.get("source") != cell.get("source"):
+    for cell in new.cells:
+        candidates = unused.get(cell.get("source", "")) if cell.cell_type == "code" else None
+        if not candidates:
             continue
+        old_cell = candidates.pop(0)
         for old_out, out in zip(old_cell.get("outputs", []), cell.get("outputs", [])):
             old_png, png = old_out.get("data", {}).get(PNG), out.get("data", {}).get(PNG)
             if old_png and png and old_png != png and _same_picture(old_png, png):
