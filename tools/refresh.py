@@ -26,21 +26,16 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 def normalise(nb) -> None:
     """Drop what varies between runs without changing what a reader sees.
 
-    Execution timings and counts, the widget state and the references to it (random model
-    ids) go; a widget output keeps its plain-text form.  Without execution counts, adding a
-    cell changes only that cell in the stored file, so edits of one notebook merge cleanly.  Consecutive pieces of the same
+    Execution timings, the widget state and the references to it (random model ids)
+    go; a widget output keeps its plain-text form.  Consecutive pieces of the same
     stream are merged, since how printed text is split into messages depends on timing.
     """
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
-        if cell.cell_type == "code":
-            cell.execution_count = None
         merged = []
         for output in cell.get("outputs", []):
             output.get("data", {}).pop(WIDGET_VIEW, None)
-            if "execution_count" in output:
-                output["execution_count"] = None
             previous = merged[-1] if merged else None
             if (output.get("output_type") == "stream" and previous is not None
                     and previous.get("output_type") == "stream" and previous.get("name") == output.get("name")):
