@@ -92,7 +92,14 @@ def check_applies(env: dict[str, str], native: dict) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the portability configurations; arguments go to pytest.
+
+    Notebook or directory paths among the arguments replace the default ``book``
+    (``python tests/portability.py book/perceptron/convergence.ipynb`` checks one chapter).
+    """
     pytest_args = list(argv if argv is not None else sys.argv[1:])
+    targets = [a for a in pytest_args if not a.startswith("-") and (ROOT / a).exists()]
+    pytest_args = [a for a in pytest_args if a not in targets]
     native = probe()
     print(f"\nPortability runs: the notebooks again under other floating-point configurations "
           f"(native: numpy dispatch {native['dispatch_enabled']}, OpenBLAS {native['blas']})",
@@ -108,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         settings = " ".join(f"{k}={v!r}" for k, v in env.items())
         print(f"\n=== portability run: {name} ({settings}) ===", flush=True)
-        code = subprocess.run([sys.executable, "-m", "pytest", "book", "-n", "2", "--dist", "loadscope",
+        code = subprocess.run([sys.executable, "-m", "pytest", *(targets or ["book"]),
+                               "-n", "2", "--dist", "loadscope",
                                "-p", "no:cacheprovider", "-q", *pytest_args],
                               env={**os.environ, **env}, cwd=ROOT).returncode
         if code != 0:
