@@ -59,12 +59,6 @@ VARIANTS = [
 
 def _expected_failures(estimator):
     """Checks an estimator is known to fail, with the reason (scikit-learn's own mechanism)."""
-    if isinstance(estimator, MinOver) and estimator.get_params() == MinOver().get_params():
-        return {"check_classifiers_train": "MinOver is defined for separable data; the check's blobs "
-                "overlap, MinOver never stops and its weights depend on where max_steps cuts it off: "
-                "0.945 accuracy on the float64 blobs, 0.19 on the blobs made in float32, whose values "
-                "differ by rounding (MinOver computes in float64 either way, see "
-                "test_minover_computes_in_float64)"}
     return {}
 
 

@@ -146,12 +146,15 @@ class MinOverRun:
     changes: np.ndarray           # the stopping quantity, measured every T steps
     converged: bool
     n_steps: int
+    pocket: np.ndarray | None = None   # with pocket=True: the strengths of the fewest-error step
+                                       # (the last such step)
+    pocket_errors: int | None = None   # its number of examples with E^mu <= 0
 
 
 def minover_embeddings(C: np.ndarray, n_features: int, *, max_steps: int = 100_000,
                        check_every: int | None = None, tol: float = 1e-6,
                        criterion: str = "angle", c: float = np.inf,
-                       x0: np.ndarray | None = None) -> MinOverRun:
+                       x0: np.ndarray | None = None, pocket: bool = False) -> MinOverRun:
     """MinOver (Krauth and Mézard), eqs. (3.42)–(3.44), on the correlation matrix ``C``.
 
     Each step finds the example of minimal local potential ``E^mu = (C x)^mu`` (the first
@@ -166,6 +169,11 @@ def minover_embeddings(C: np.ndarray, n_features: int, *, max_steps: int = 100_0
     but ``kappa`` never becomes positive, so such runs stop at ``max_steps``.
     With a finite ``c`` (the original variant) the run stops as soon as every
     ``E^mu > c``.
+
+    With ``pocket=True`` the run also keeps, in the manner of Gallant's pocket algorithm,
+    the embedding strengths after the step with the fewest examples of ``E^mu <= 0``
+    (the last such step, which is nearest to what MinOver aims at): for data that are not separable the last iterate is wherever
+    ``max_steps`` cut the run off, the pocketed one is the best of the run.
     """
     C = np.asarray(C, dtype=float)
     P = len(C)
@@ -183,6 +191,7 @@ def minover_embeddings(C: np.ndarray, n_features: int, *, max_steps: int = 100_0
     changes = []
     ref_x, ref_E, ref_q = x.copy(), E.copy(), q
     diag = np.diag(C).copy()
+    best_x, best_errors = (x.copy(), int(np.count_nonzero(E <= 0))) if pocket else (None, None)
     converged, t = False, 0
     for t in range(max_steps):
         mu = first_argmin(E)                       # ties: the first example, on every CPU
@@ -193,6 +202,10 @@ def minover_embeddings(C: np.ndarray, n_features: int, *, max_steps: int = 100_0
         x[mu] += 1.0
         E += C[:, mu]
         kappa[t] = E.min() / np.sqrt(q / N) if q > 0 else -np.inf
+        if pocket:
+            errors = int(np.count_nonzero(E <= 0))
+            if errors <= best_errors:          # ties: the later step, nearer MinOver's goal
+                best_x, best_errors = x.copy(), errors
         if (t + 1) % T == 0:
             if ref_q > 0 and q > 0:
                 if criterion == "angle":
@@ -206,7 +219,7 @@ def minover_embeddings(C: np.ndarray, n_features: int, *, max_steps: int = 100_0
                     break
             ref_x, ref_E, ref_q = x.copy(), E.copy(), q
     n = t + 1
-    return MinOverRun(x, kappa[:n].copy(), np.array(changes), converged, n)
+    return MinOverRun(x, kappa[:n].copy(), np.array(changes), converged, n, best_x, best_errors)
 
 
 class MinOver(_LinearBinaryClassifier):
@@ -235,10 +248,16 @@ class MinOver(_LinearBinaryClassifier):
         the norm).  ``False``: Biehl's perceptron through the origin.
     bias_input : float, default 1.0
 
+    If the run stops at ``max_steps`` without converging (always so for data that are not
+    linearly separable), the estimator keeps, as Gallant's pocket algorithm does, the
+    last iterate with the fewest training errors along the run rather than wherever the
+    limit cut it off (for separable data that is the last iterate); ``kappa_history_`` still describes the whole run.
+
     Attributes
     ----------
     coef_, intercept_ : the weights (in the scale of the 1/N convention)
-    embeddings_ : array (n_samples,) of the step counts ``x^mu``
+    embeddings_ : array (n_samples,) of the step counts ``x^mu`` (of the pocketed iterate
+        if the run did not converge)
     kappa_history_ : array of ``kappa(w(t))`` after every step (on augmented inputs)
     changes_ : the stopping quantity at every check
     kappa_ : final stability on the (augmented) training inputs
@@ -289,10 +308,13 @@ class MinOver(_LinearBinaryClassifier):
         X, y_pm, Xa, s = self._prepare(X, y)
         C = correlation_matrix(Xa, y_pm)
         run = minover_embeddings(C, Xa.shape[1], max_steps=self.max_steps, check_every=self.check_every,
-                                 tol=self.tol, criterion=self.criterion, c=self.c)
-        w = weights_from_embeddings(run.x, Xa, y_pm)
+                                 tol=self.tol, criterion=self.criterion, c=self.c, pocket=True)
+        # A run that did not converge was cut off by max_steps at an arbitrary iterate;
+        # the pocketed one (fewest training errors along the run) is the best it saw.
+        x = run.x if run.converged else run.pocket
+        w = weights_from_embeddings(x, Xa, y_pm)
         self._store_weights(w, s)
-        self.embeddings_ = run.x
+        self.embeddings_ = x
         self.kappa_history_ = run.kappa
         self.changes_ = run.changes
         self.kappa_ = _kappa_of(Xa, y_pm, w)
