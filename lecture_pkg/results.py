@@ -254,12 +254,30 @@ def ledger(book_dir: str | os.PathLike) -> list[dict]:
     return rows
 
 
+_INLINE_MATH = re.compile(r"\$([^$]+)\$")
+
+
+def _html_with_math(text: str) -> str:
+    """Escape ``text`` for HTML, turning ``$...$`` into MathJax's inline ``\\(...\\)``.
+
+    The book's MathJax only typesets elements marked ``mathjax_process`` (the ledger's
+    container) and only with these delimiters, so section titles such as
+    "Capacity at $\\alpha = 2$" would otherwise show their dollars.
+    """
+    return _INLINE_MATH.sub(lambda m: rf"\({m.group(1)}\)", html.escape(text, quote=False))
+
+
 def ledger_html(book_dir: str | os.PathLike, page: str | os.PathLike) -> str:
-    """The ledger as an HTML table, with links relative to the page ``page`` (a path in the book)."""
+    """The ledger as an HTML table, with links relative to the page ``page`` (a path in the book).
+
+    The tables sit in a ``mathjax_process`` container so that maths in section titles and
+    stated results is typeset.
+    """
     rows = ledger(book_dir)
     page_dir = Path(page).parent
     done = sum(r["status"] == "reproduced" for r in rows)
-    parts = [f"<p><strong>{done} of {len(rows)}</strong> stated results are reproduced in the book.</p>"]
+    parts = ['<div class="mathjax_process">',
+             f"<p><strong>{done} of {len(rows)}</strong> stated results are reproduced in the book.</p>"]
     group = None
     for r in rows:
         if r["group"] != group:
@@ -275,14 +293,15 @@ def ledger_html(book_dir: str | os.PathLike, page: str | os.PathLike) -> str:
             if rep.anchor:
                 target += f"#{rep.anchor}"
             text = rep.page if rep.section == rep.page else f"{rep.page}: {rep.section}"
-            links.append(f'<a href="{html.escape(target)}">{html.escape(text)}</a>')
+            links.append(f'<a href="{html.escape(target)}">{_html_with_math(text)}</a>')
             value = rep.output.split("| reproduced:", 1)[-1].split("| stated:", 1)[0].strip()
             values.append(html.escape(value) if rep.ok else "cell failed")
         status = {"reproduced": "", "failed": " ✗", "not yet": "not yet reproduced"}[r["status"]]
         parts.append(
             f'<tr class="{r["status"].replace(" ", "-")}"><td>{r["id"]}</td>'
-            f"<td>{html.escape(r['result'])} <em>[{html.escape(r['check'])}]</em></td><td>{'<br>'.join(links) or '—'}</td>"
+            f"<td>{_html_with_math(r['result'])} <em>[{html.escape(r['check'])}]</em></td>"
+            f"<td>{'<br>'.join(links) or '—'}</td>"
             f"<td>{'<br>'.join(values) or status}{status if values else ''}</td></tr>"
         )
-    parts.append("</tbody></table>")
+    parts.append("</tbody></table></div>")
     return "\n".join(parts)

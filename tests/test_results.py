@@ -84,9 +84,20 @@ def test_ledger_finds_result_cells_sections_and_values(tmp_path):
     assert rows["P.3"]["status"] == "failed"
     assert rows["P.4"]["status"] == "not yet"
     page = results.ledger_html(tmp_path, "ledger.ipynb")
-    assert 'href="part/chapter.html#sec-koski">Chapter: Koski&#x27;s example</a>' in page
+    assert 'href="part/chapter.html#sec-koski">Chapter: Koski\'s example</a>' in page
     assert "(0.2, 0.5, 1)" in page and "cell failed" in page
     assert f"<strong>1 of {len(rows)}</strong>" in page
+
+
+def test_ledger_typesets_maths_in_section_titles(tmp_path):
+    nb = _notebook([
+        _md("# Capacity\n\n## Capacity at $\\alpha = 2$ & beyond"),
+        _code("# result: P.1\nreport(...)", "P.1 | reproduced: 1 | stated: 1\n"),
+    ])
+    (tmp_path / "c.ipynb").write_text(json.dumps(nb))
+    page = results.ledger_html(tmp_path, "ledger.ipynb")
+    assert page.startswith('<div class="mathjax_process">') and page.endswith("</div>")
+    assert r"Capacity: Capacity at \(\alpha = 2\) &amp; beyond</a>" in page
 
 
 def test_ledger_rejects_unknown_ids(tmp_path):
