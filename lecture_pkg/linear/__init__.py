@@ -1,7 +1,8 @@
 """The perceptron and its relatives: linear classifiers ``sign(w . x + b)`` (Biehl ch. 3, §4.1).
 
 * :mod:`~lecture_pkg.linear.perceptron` -- Rosenblatt's rule (:class:`RosenblattTrainer`,
-  :class:`Perceptron`), margins, the Novikoff bound, the maximum-margin hyperplane;
+  :class:`Perceptron`), Biehl's generic update
+  with a modulation function (:func:`generic_perceptron`), margins, the Novikoff bound, the maximum-margin hyperplane;
 * :mod:`~lecture_pkg.linear.separability` -- linear separability by linear programming,
   the Boolean functions, Cover's counting theorem;
 * :mod:`~lecture_pkg.linear.teacher_student` -- student-teacher learning: generalisation
@@ -22,7 +23,8 @@ The AdaTron and Adaline iterations on embedding strengths live in
 from ._base import LinearBinaryClassifier
 from .perceptron import (sign, augment, local_potentials, geometric_margin, data_radius,
                          novikoff_bound, max_margin_hyperplane, PerceptronHistory,
-                         RosenblattTrainer, Perceptron)
+                         RosenblattTrainer, Perceptron, modulation_function, GenericRun,
+                         generic_perceptron, biehl_bound, overlap_and_norm)
 from .separability import (hyperplane_distance, project_onto_hyperplane, separating_hyperplane,
                            is_linearly_separable, BOOLEAN_INPUTS, boolean_functions, boolean_gate,
                            cover_count, cover_fraction, count_separable_dichotomies,
@@ -44,7 +46,9 @@ from .gradient_descent import (gradient_descent_1d, single_sample_loss, single_s
 __all__ = [
     "LinearBinaryClassifier", "sign", "augment", "local_potentials", "geometric_margin",
     "data_radius", "novikoff_bound", "max_margin_hyperplane", "PerceptronHistory",
-    "RosenblattTrainer", "Perceptron", "hyperplane_distance", "project_onto_hyperplane",
+    "RosenblattTrainer", "Perceptron", "modulation_function", "GenericRun", "generic_perceptron",
+    "biehl_bound", "overlap_and_norm",
+    "hyperplane_distance", "project_onto_hyperplane",
     "separating_hyperplane", "is_linearly_separable", "BOOLEAN_INPUTS", "boolean_functions",
     "boolean_gate", "cover_count", "cover_fraction", "count_separable_dichotomies",
     "separable_fraction_mc", "LITERATURE_ASYMPTOTICS", "overlap", "generalization_error",
