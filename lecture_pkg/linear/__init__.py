@@ -10,7 +10,7 @@
 * :mod:`~lecture_pkg.linear.stability` -- optimal stability: :class:`MinOver`,
   :class:`Adaline`, :class:`AdaTron`, stabilities and learning-rate windows;
 * :mod:`~lecture_pkg.linear.nonseparable` -- data that are not separable: minimal errors,
-  :class:`Pocket`, the soft-margin :class:`SoftMarginAdaTron`;
+  :class:`Pocket`, the cost family ``H^[k]``, the soft-margin :class:`SoftMarginAdaTron`;
 * :mod:`~lecture_pkg.linear.gradient_descent` -- Deckert's one-dimensional demonstrations
   of gradient descent.
 
@@ -26,7 +26,8 @@ from .perceptron import (sign, augment, local_potentials, geometric_margin, data
                          RosenblattTrainer, Perceptron, modulation_function, GenericRun,
                          generic_perceptron, biehl_bound, overlap_and_norm)
 from .separability import (hyperplane_distance, project_onto_hyperplane, separating_hyperplane,
-                           is_linearly_separable, BOOLEAN_INPUTS, boolean_functions, boolean_gate,
+                           is_linearly_separable, hull_intersection, BOOLEAN_INPUTS,
+                           boolean_functions, boolean_gate,
                            cover_count, cover_fraction, count_separable_dichotomies,
                            separable_fraction_mc)
 from .teacher_student import (LITERATURE_ASYMPTOTICS, overlap, generalization_error,
@@ -38,7 +39,8 @@ from .stability import (LearningRateWarning, stabilities, stability, correlation
                         weights_from_embeddings, gd_stability_limit, lms_stability_limit,
                         MinOverRun, minover_embeddings, MinOver, AdaTron, Adaline)
 from .nonseparable import (n_errors, min_errors_2d, PocketRun, pocket, Pocket, primal_objective,
-                           soft_margin_adatron, support_vector_categories, SoftMarginAdaTron)
+                           soft_margin_adatron, support_vector_categories, SoftMarginAdaTron,
+                           cost_hk, cost_hk_gradient)
 from .gradient_descent import (gradient_descent_1d, single_sample_loss, single_sample_grad,
                                double_well_loss, double_well_grad, double_well_stationary_points,
                                GradientDescentDemo, deckert_demo)
@@ -49,7 +51,8 @@ __all__ = [
     "RosenblattTrainer", "Perceptron", "modulation_function", "GenericRun", "generic_perceptron",
     "biehl_bound", "overlap_and_norm",
     "hyperplane_distance", "project_onto_hyperplane",
-    "separating_hyperplane", "is_linearly_separable", "BOOLEAN_INPUTS", "boolean_functions",
+    "separating_hyperplane", "is_linearly_separable", "hull_intersection", "BOOLEAN_INPUTS",
+    "boolean_functions",
     "boolean_gate", "cover_count", "cover_fraction", "count_separable_dichotomies",
     "separable_fraction_mc", "LITERATURE_ASYMPTOTICS", "overlap", "generalization_error",
     "mc_generalization_error", "hebb_student", "hebb_overlap_theory", "hebb_error_theory",
@@ -59,7 +62,8 @@ __all__ = [
     "weights_from_embeddings", "gd_stability_limit", "lms_stability_limit", "MinOverRun",
     "minover_embeddings", "MinOver", "AdaTron", "Adaline", "n_errors", "min_errors_2d",
     "PocketRun", "pocket", "Pocket", "primal_objective", "soft_margin_adatron",
-    "support_vector_categories", "SoftMarginAdaTron", "gradient_descent_1d",
+    "support_vector_categories", "SoftMarginAdaTron", "cost_hk", "cost_hk_gradient",
+    "gradient_descent_1d",
     "single_sample_loss", "single_sample_grad", "double_well_loss", "double_well_grad",
     "double_well_stationary_points", "GradientDescentDemo", "deckert_demo",
 ]
