@@ -31,6 +31,8 @@ __all__ = [
     "plot_prototype_paths",
     "plot_nearest_regions",
     "lambert_projection",
+    "draw_network",
+    "plot_convex_hull",
 ]
 
 POSITIVE_COLOR = "#1f5fa8"
@@ -320,3 +322,117 @@ def lambert_projection(W, centre) -> np.ndarray:
     radius = np.sqrt(2.0 * (1.0 - cos_t))              # = 2 sin(theta / 2)
     scale = np.divide(radius, norm, out=np.zeros_like(norm), where=norm > 0)
     return np.c_[u * scale, v * scale]
+
+
+# ---------------------------------------------------------------- architecture diagrams
+
+def draw_network(layer_sizes, ax=None, *, node_labels=None, layer_labels=None, edge_labels=None,
+                 fixed_layers=(), node_radius=0.27, layer_gap=2.2, node_gap=0.75,
+                 ellipsis_nodes=None, fontsize=11):
+    """A layered feed-forward architecture drawn left (inputs) to right (output).
+
+    Parameters
+    ----------
+    layer_sizes : sequence of int
+        Number of units per layer, inputs first, e.g. ``(4, 3, 1)`` for Biehl's N-K-1 net.
+    node_labels : list of lists of str, optional
+        A label inside (or, for the inputs, beside) every unit, e.g. ``"$\\xi_1$"``.
+    layer_labels : list of str, optional
+        A caption under every layer ("inputs", "hidden units", "output").
+    edge_labels : dict, optional
+        ``{(layer, i, j): text}`` writes ``text`` on the connection from unit ``i`` of
+        ``layer`` to unit ``j`` of ``layer + 1`` (e.g. the weights ``w_j``).
+    fixed_layers : sequence of int
+        Connections out of these layers are drawn dashed: weights that are fixed, not
+        learned (the committee and parity machines' hidden-to-output connections).
+    ellipsis_nodes : dict, optional
+        ``{layer: index}``: that position shows vertical dots ("...") instead of a unit,
+        with no connections (an input layer of arbitrary size ``N``).
+    node_radius, layer_gap, node_gap, fontsize
+        Geometry in data units and the label font size.
+
+    Returns
+    -------
+    matplotlib Axes, with equal aspect and no frame.
+    """
+    from matplotlib.patches import Circle
+
+    ax = _axes(ax)
+    sizes = [int(n) for n in layer_sizes]
+    if len(sizes) < 2 or min(sizes) < 1:
+        raise ValueError(f"need at least two layers of at least one unit each, got {layer_sizes!r}")
+    if node_labels is not None and [len(row) for row in node_labels] != sizes:
+        raise ValueError("node_labels must have one label per unit of every layer")
+    if layer_labels is not None and len(layer_labels) != len(sizes):
+        raise ValueError("layer_labels must have one caption per layer")
+    dots = dict(ellipsis_nodes or {})
+    height = (max(sizes) - 1) * node_gap
+    # a smaller layer is spread over up to 1.6 times its natural height, within the tallest
+    spans = [min(height, 1.6 * (n - 1) * node_gap) for n in sizes]
+    pos = [[(k * layer_gap, height / 2 + (spans[k] / 2 - i * spans[k] / (n - 1) if n > 1 else 0.0))
+            for i in range(n)] for k, n in enumerate(sizes)]
+    for k in range(len(sizes) - 1):
+        style = dict(color=LINE_COLOR, lw=1.0, zorder=1,
+                     ls="--" if k in fixed_layers else "-")
+        for i, (x0, y0) in enumerate(pos[k]):
+            if dots.get(k) == i:
+                continue
+            for j, (x1, y1) in enumerate(pos[k + 1]):
+                if dots.get(k + 1) == j:
+                    continue
+                ax.plot([x0, x1], [y0, y1], **style)
+                if edge_labels and (k, i, j) in edge_labels:
+                    t = 0.3
+                    ax.text(x0 + t * (x1 - x0), y0 + t * (y1 - y0) + 0.08, edge_labels[(k, i, j)],
+                            ha="center", va="bottom", fontsize=fontsize - 1,
+                            bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none"), zorder=3)
+    for k, layer in enumerate(pos):
+        for i, (x, y) in enumerate(layer):
+            if dots.get(k) == i:
+                ax.text(x, y, "$\\vdots$", ha="center", va="center", fontsize=fontsize + 2)
+                continue
+            input_layer = k == 0
+            ax.add_patch(Circle((x, y), node_radius * (0.6 if input_layer else 1.0),
+                                fc="white" if input_layer else "#dce8f5",
+                                ec=LINE_COLOR, lw=1.2, zorder=2))
+            if node_labels is not None and node_labels[k][i]:
+                if input_layer:
+                    ax.text(x - node_radius - 0.08, y, node_labels[k][i], ha="right", va="center",
+                            fontsize=fontsize)
+                else:
+                    ax.text(x, y, node_labels[k][i], ha="center", va="center",
+                            fontsize=fontsize - 1, zorder=3)
+        if layer_labels is not None:
+            ax.text(layer[0][0], -0.75, layer_labels[k], ha="center", va="top", fontsize=fontsize - 1)
+    ax.set_xlim(-layer_gap * 0.55, (len(sizes) - 1) * layer_gap + layer_gap * 0.45)
+    ax.set_ylim(-0.75 - 0.45 if layer_labels is not None else -0.6, height + 0.6)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    return ax
+
+
+def plot_convex_hull(points, ax=None, *, color=LINE_COLOR, alpha=0.15, **line_kw):
+    """Shade the convex hull of 2-d ``points`` and draw its boundary; return the Axes.
+
+    One point is drawn as a dot, two as a segment; three or more use
+    :class:`scipy.spatial.ConvexHull` (collinear points give their segment).
+    """
+    from scipy.spatial import ConvexHull, QhullError
+
+    ax = _axes(ax)
+    P = np.asarray(points, dtype=float)
+    if P.ndim != 2 or P.shape[1] != 2 or len(P) == 0:
+        raise ValueError(f"need a non-empty array of 2-d points, got shape {P.shape}")
+    try:
+        hull = P[ConvexHull(P).vertices] if len(P) >= 3 else None
+    except QhullError:                                   # collinear: the hull is a segment
+        hull = None
+    if hull is None:
+        order = np.lexsort((P[:, 1], P[:, 0]))
+        ends = P[order[[0, -1]]]
+        ax.plot(ends[:, 0], ends[:, 1], color=color, lw=line_kw.pop("lw", 1.5), **line_kw)
+        return ax
+    closed = np.vstack([hull, hull[:1]])
+    ax.fill(hull[:, 0], hull[:, 1], color=color, alpha=alpha, lw=0)
+    ax.plot(closed[:, 0], closed[:, 1], color=color, lw=line_kw.pop("lw", 1.5), **line_kw)
+    return ax

@@ -1,7 +1,8 @@
 """The perceptron and its relatives: linear classifiers ``sign(w . x + b)`` (Biehl ch. 3, §4.1).
 
 * :mod:`~lecture_pkg.linear.perceptron` -- Rosenblatt's rule (:class:`RosenblattTrainer`,
-  :class:`Perceptron`), margins, the Novikoff bound, the maximum-margin hyperplane;
+  :class:`Perceptron`), Biehl's generic update
+  with a modulation function (:func:`generic_perceptron`), margins, the Novikoff bound, the maximum-margin hyperplane;
 * :mod:`~lecture_pkg.linear.separability` -- linear separability by linear programming,
   the Boolean functions, Cover's counting theorem;
 * :mod:`~lecture_pkg.linear.teacher_student` -- student-teacher learning: generalisation
@@ -9,7 +10,7 @@
 * :mod:`~lecture_pkg.linear.stability` -- optimal stability: :class:`MinOver`,
   :class:`Adaline`, :class:`AdaTron`, stabilities and learning-rate windows;
 * :mod:`~lecture_pkg.linear.nonseparable` -- data that are not separable: minimal errors,
-  :class:`Pocket`, the soft-margin :class:`SoftMarginAdaTron`;
+  :class:`Pocket`, the cost family ``H^[k]``, the soft-margin :class:`SoftMarginAdaTron`;
 * :mod:`~lecture_pkg.linear.gradient_descent` -- Deckert's one-dimensional demonstrations
   of gradient descent.
 
@@ -22,9 +23,11 @@ The AdaTron and Adaline iterations on embedding strengths live in
 from ._base import LinearBinaryClassifier
 from .perceptron import (sign, augment, local_potentials, geometric_margin, data_radius,
                          novikoff_bound, max_margin_hyperplane, PerceptronHistory,
-                         RosenblattTrainer, Perceptron)
+                         RosenblattTrainer, Perceptron, modulation_function, GenericRun,
+                         generic_perceptron, biehl_bound, overlap_and_norm)
 from .separability import (hyperplane_distance, project_onto_hyperplane, separating_hyperplane,
-                           is_linearly_separable, BOOLEAN_INPUTS, boolean_functions, boolean_gate,
+                           is_linearly_separable, hull_intersection, BOOLEAN_INPUTS,
+                           boolean_functions, boolean_gate,
                            cover_count, cover_fraction, count_separable_dichotomies,
                            separable_fraction_mc)
 from .teacher_student import (LITERATURE_ASYMPTOTICS, overlap, generalization_error,
@@ -36,7 +39,8 @@ from .stability import (LearningRateWarning, stabilities, stability, correlation
                         weights_from_embeddings, gd_stability_limit, lms_stability_limit,
                         MinOverRun, minover_embeddings, MinOver, AdaTron, Adaline)
 from .nonseparable import (n_errors, min_errors_2d, PocketRun, pocket, Pocket, primal_objective,
-                           soft_margin_adatron, support_vector_categories, SoftMarginAdaTron)
+                           soft_margin_adatron, support_vector_categories, SoftMarginAdaTron,
+                           cost_hk, cost_hk_gradient)
 from .gradient_descent import (gradient_descent_1d, single_sample_loss, single_sample_grad,
                                double_well_loss, double_well_grad, double_well_stationary_points,
                                GradientDescentDemo, deckert_demo)
@@ -44,8 +48,11 @@ from .gradient_descent import (gradient_descent_1d, single_sample_loss, single_s
 __all__ = [
     "LinearBinaryClassifier", "sign", "augment", "local_potentials", "geometric_margin",
     "data_radius", "novikoff_bound", "max_margin_hyperplane", "PerceptronHistory",
-    "RosenblattTrainer", "Perceptron", "hyperplane_distance", "project_onto_hyperplane",
-    "separating_hyperplane", "is_linearly_separable", "BOOLEAN_INPUTS", "boolean_functions",
+    "RosenblattTrainer", "Perceptron", "modulation_function", "GenericRun", "generic_perceptron",
+    "biehl_bound", "overlap_and_norm",
+    "hyperplane_distance", "project_onto_hyperplane",
+    "separating_hyperplane", "is_linearly_separable", "hull_intersection", "BOOLEAN_INPUTS",
+    "boolean_functions",
     "boolean_gate", "cover_count", "cover_fraction", "count_separable_dichotomies",
     "separable_fraction_mc", "LITERATURE_ASYMPTOTICS", "overlap", "generalization_error",
     "mc_generalization_error", "hebb_student", "hebb_overlap_theory", "hebb_error_theory",
@@ -55,7 +62,8 @@ __all__ = [
     "weights_from_embeddings", "gd_stability_limit", "lms_stability_limit", "MinOverRun",
     "minover_embeddings", "MinOver", "AdaTron", "Adaline", "n_errors", "min_errors_2d",
     "PocketRun", "pocket", "Pocket", "primal_objective", "soft_margin_adatron",
-    "support_vector_categories", "SoftMarginAdaTron", "gradient_descent_1d",
+    "support_vector_categories", "SoftMarginAdaTron", "cost_hk", "cost_hk_gradient",
+    "gradient_descent_1d",
     "single_sample_loss", "single_sample_grad", "double_well_loss", "double_well_grad",
     "double_well_stationary_points", "GradientDescentDemo", "deckert_demo",
 ]

@@ -10,6 +10,10 @@ convention ``w = (1/N) sum_mu x^mu y^mu xi^mu`` and ``C^{mu nu} = y^mu y^nu xi^m
   E.2): the pocket starts with ``H^ = H^err(w(0))`` (the printed ``H^ = 0`` would never
   be beaten) and a Rosenblatt step is taken when ``E^mu <= 0`` (with ``Theta[0] = 0``
   as printed, the zero start never moves).  ``literal=True`` runs the printed version.
+* :func:`cost_hk` and :func:`cost_hk_gradient` are the cost family
+  ``H^[k](w) = sum_mu (c - E^mu)^k Theta[c - E^mu]`` of Griniasty and Gutfreund that
+  Biehl quotes in §4.1.1: ``k -> 0`` with ``c = 0`` counts the errors, ``k = 1`` is the
+  perceptron cost, ``k = 2`` the AdaTron cost.
 * :class:`SoftMarginAdaTron` is the AdaTron with errors (4.6), the box-constrained
   dual (4.5) of the soft-margin problem (4.3); it runs the one AdaTron of
   :func:`lecture_pkg.kernel_machines.adatron_embeddings` with ``upper = gamma``.
@@ -40,6 +44,8 @@ __all__ = [
     "soft_margin_adatron",
     "support_vector_categories",
     "SoftMarginAdaTron",
+    "cost_hk",
+    "cost_hk_gradient",
 ]
 
 
@@ -346,3 +352,51 @@ class SoftMarginAdaTron(_LinearBinaryClassifier):
                 + ("; with gamma=inf the data must be linearly separable" if not np.isfinite(self.gamma)
                    else ""), ConvergenceWarning)
         return self
+
+
+# ---------------------------------------------------------------- the cost family H^[k] (§4.1.1)
+
+def _hk_parts(w, X, y, k, c):
+    X = check_inputs(X)
+    y = as_plus_minus(y)
+    w = np.asarray(w, dtype=float)
+    if w.shape != (X.shape[1],) or len(y) != len(X):
+        raise ValueError(f"w has shape {w.shape}, X {X.shape}, y {y.shape}: they do not fit")
+    check_scalar(k, "the exponent k", POSITIVE)
+    check_scalar(c, "the margin c", Interval(numbers.Real, None, None))
+    Z = y[:, None] * X
+    gap = c - Z @ w                      # c - E^mu
+    return Z, gap, gap > 0               # Theta[c - E] = 1 only for E < c
+
+
+def cost_hk(w: np.ndarray, X: np.ndarray, y: np.ndarray, k: float, c: float = 0.0) -> float:
+    """``H^[k](w) = sum_mu (c - E^mu)^k Theta[c - E^mu]``, ``E^mu = y^mu w . xi^mu`` (Biehl §4.1.1).
+
+    The family of costs studied by Griniasty and Gutfreund: only examples with
+    ``E^mu < c`` cost anything, and they cost the ``k``-th power of their shortfall.
+
+    * ``k -> 0`` with ``c = 0``: every example with ``E^mu < 0`` costs 1, so ``H^[k]``
+      tends to the number of errors (4.1) (which also counts ``E^mu = 0``);
+    * ``k = 1``: the perceptron cost, piecewise linear (its minimum is ``w = 0`` when
+      ``c = 0``, which is why a margin ``c > 0`` is needed);
+    * ``k = 2``: the AdaTron cost, continuously differentiable.  On separable data every
+      ``w`` of the version space scaled to ``min E^mu >= c`` has ``H^[2] = 0``, so the
+      cost alone does not single out the perceptron of optimal stability.
+
+    ``X`` are the inputs as the perceptron sees them (augmented for a bias); ``k > 0``.
+    """
+    _, gap, active = _hk_parts(w, X, y, k, c)
+    return float(np.sum(gap[active] ** k))
+
+
+def cost_hk_gradient(w: np.ndarray, X: np.ndarray, y: np.ndarray, k: float, c: float = 0.0) -> np.ndarray:
+    """Gradient ``-k sum_mu (c - E^mu)^(k-1) Theta[c - E^mu] y^mu xi^mu`` of :func:`cost_hk`.
+
+    Exact wherever no ``E^mu`` equals ``c``; at ``E^mu = c`` the cost is not differentiable
+    for ``k <= 1`` and this returns the one-sided value of the inactive side (the term is
+    left out).  Batch gradient descent ``w <- w - eta grad H^[k]`` is the training rule of
+    the family; for ``k = 1`` it adds ``eta y^mu xi^mu`` for every example with
+    ``E^mu < c``, a batch version of Rosenblatt's rule.
+    """
+    Z, gap, active = _hk_parts(w, X, y, k, c)
+    return -k * (gap[active] ** (k - 1)) @ Z[active]

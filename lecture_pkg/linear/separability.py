@@ -9,6 +9,10 @@ same unit as ``sign(b + w . x)``, i.e. ``b = -theta``.
   *exactly* by linear programming (SciPy's ``linprog`` with the HiGHS solver): the data are
   separable iff some ``(w, b)`` has ``y_mu (w . x_mu + b) >= 1`` for every ``mu``
   (Biehl's storage problem in the form PSP (II), eq. 3.9, with ``c = 1``).
+* :func:`hull_intersection` decides whether the convex hulls of two finite sets meet,
+  by another linear program; two finite sets are linearly separable exactly when their
+  hulls are disjoint (Koski's lecture 1, the separating-hyperplane theorem for convex
+  sets), so the two LPs must always agree.
 * :func:`boolean_functions` lists the 16 Boolean functions of two inputs (Deckert's
   homework 3.2), :func:`boolean_gate` returns one of them as data.
 * :func:`cover_count` and :func:`cover_fraction` are Cover's counting function
@@ -34,6 +38,7 @@ __all__ = [
     "project_onto_hyperplane",
     "separating_hyperplane",
     "is_linearly_separable",
+    "hull_intersection",
     "BOOLEAN_INPUTS",
     "boolean_functions",
     "boolean_gate",
@@ -127,6 +132,43 @@ def is_linearly_separable(X, y, *, fit_intercept: bool = True) -> bool:
     See :func:`separating_hyperplane` for the method and the meaning of ``fit_intercept``.
     """
     return separating_hyperplane(X, y, fit_intercept=fit_intercept) is not None
+
+
+def hull_intersection(A, B) -> np.ndarray | None:
+    """A point common to the convex hulls of the rows of ``A`` and of ``B``, or ``None``.
+
+    The hulls meet exactly when there are weights ``lambda >= 0``, ``mu >= 0`` with
+    ``sum lambda = sum mu = 1`` and ``A^T lambda = B^T mu``: a feasibility problem in
+    ``len(A) + len(B)`` variables, solved by ``scipy.optimize.linprog(method="highs")``.
+    Two finite sets are linearly separable (by a hyperplane with a bias, strictly) if and
+    only if this returns ``None``; :func:`separating_hyperplane` decides the same
+    question from the other side, by looking for the hyperplane.
+
+    Parameters
+    ----------
+    A, B : arrays (P_A, N), (P_B, N)
+
+    Returns
+    -------
+    array (N,) or None
+        ``A^T lambda`` for the solution found (a convex combination of each set), or
+        ``None`` when the hulls are disjoint.
+    """
+    A, B = check_inputs(A), check_inputs(B)
+    if A.shape[1] != B.shape[1]:
+        raise ValueError(f"the two sets live in different dimensions: {A.shape[1]} and {B.shape[1]}")
+    nA, nB = len(A), len(B)
+    A_eq = np.zeros((A.shape[1] + 2, nA + nB))
+    A_eq[:-2, :nA], A_eq[:-2, nA:] = A.T, -B.T
+    A_eq[-2, :nA] = A_eq[-1, nA:] = 1.0
+    b_eq = np.r_[np.zeros(A.shape[1]), 1.0, 1.0]
+    res = linprog(np.zeros(nA + nB), A_eq=A_eq, b_eq=b_eq, bounds=[(0, None)] * (nA + nB),
+                  method="highs")
+    if res.status == 2:          # infeasible
+        return None
+    if res.status != 0:
+        raise RuntimeError(f"the LP solver failed: {res.message}")
+    return res.x[:nA] @ A
 
 
 # ------------------------------------------------------------------ the 16 Boolean functions
