@@ -1,10 +1,21 @@
-"""Deckert's one-dimensional demonstrations of gradient descent (Deckert, "First steps").
+"""Gradient descent for linear models (Deckert, "First steps"; Mooney's slides).
 
-Plain gradient descent ``w <- w - eta L'(w)`` (Deckert's eq. 13) on losses of one weight:
-the square loss of a single example, where the iteration converges exactly for
-``0 < eta < 2 / xi^2``, and a non-convex double well with a global and a local minimum.
-:func:`deckert_demo` gives the settings of Deckert's three learning-rate figures (too
-large, too small, no convergence).
+* Deckert's one-dimensional demonstrations: plain gradient descent ``w <- w - eta L'(w)``
+  (Deckert's eq. 13) on losses of one weight -- the square loss of a single example,
+  where the iteration converges exactly for ``0 < eta < 2 / xi^2``, and a non-convex
+  double well with a global and a local minimum.  :func:`deckert_demo` gives the
+  settings of Deckert's three learning-rate figures (too large, too small, no
+  convergence).
+* Adaline with a general activation ``alpha`` (Deckert §3.3): the loss
+  ``L(w) = 1/2 sum_i (y_i - alpha(w . x_i))^2`` (his eq. 11), its gradient with the
+  factor ``alpha'`` (:func:`adaline_loss`, :func:`adaline_gradient`) and batch gradient
+  descent on it (:func:`adaline_descent`); the activations are :data:`ACTIVATIONS`.
+* Mooney's slides: the batch perceptron with 0/1 labels (:func:`batch_perceptron`) and
+  gradient descent on the least-squares error of a linear function
+  (:func:`least_squares_descent`), converging for ``0 < eps < 2 / lambda_max(A^T A)``.
+
+The inputs of the last three are *augmented*, ``x = (1, x_1, ..., x_n)``, as in both
+sources, so the first weight is the bias.
 """
 
 from __future__ import annotations
@@ -15,7 +26,9 @@ from typing import Callable
 
 import numpy as np
 
-from ..validation import Interval, check_scalar
+from ..learning import sse, sse_gradient
+from ..neurons import sigmoid
+from ..validation import POSITIVE, Interval, check_scalar
 
 __all__ = [
     "gradient_descent_1d",
@@ -26,6 +39,15 @@ __all__ = [
     "double_well_stationary_points",
     "GradientDescentDemo",
     "deckert_demo",
+    "ACTIVATIONS",
+    "adaline_loss",
+    "adaline_gradient",
+    "AdalineDescent",
+    "adaline_descent",
+    "BatchPerceptronRun",
+    "batch_perceptron",
+    "DescentRun",
+    "least_squares_descent",
 ]
 
 
@@ -108,3 +130,223 @@ def deckert_demo(name: str) -> GradientDescentDemo:
     if name not in demos:
         raise ValueError(f"unknown demo {name!r}; choose from {sorted(demos)}")
     return demos[name]
+
+
+# ---------------------------------------------------------------- Adaline with an activation
+
+def _logistic_prime(z):
+    s = sigmoid(z)
+    return s * (1.0 - s)
+
+
+def _tanh_prime(z):
+    t = np.tanh(z)
+    return 1.0 - t * t
+
+
+#: Deckert's activation functions ``alpha`` with their derivatives ``alpha'``:
+#: ``name -> (alpha, alpha')``.  ``"identity"`` is Adaline proper (the delta rule).
+ACTIVATIONS: dict[str, tuple[Callable, Callable]] = {
+    "identity": (lambda z: np.asarray(z, dtype=float),
+                 lambda z: np.ones_like(np.asarray(z, dtype=float))),
+    "logistic": (sigmoid, _logistic_prime),
+    "tanh": (np.tanh, _tanh_prime),
+}
+
+
+def _activation(activation) -> tuple[Callable, Callable]:
+    if isinstance(activation, str):
+        if activation not in ACTIVATIONS:
+            raise ValueError(f"unknown activation {activation!r}; choose from {sorted(ACTIVATIONS)} "
+                             "or give a pair (alpha, alpha_prime)")
+        return ACTIVATIONS[activation]
+    if (isinstance(activation, tuple) and len(activation) == 2
+            and all(callable(f) for f in activation)):
+        return activation
+    raise TypeError("activation must be a name or a pair (alpha, alpha_prime) of callables")
+
+
+def _augmented_data(X, y, w=None):
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y, dtype=float)
+    if X.ndim != 2 or y.shape != (len(X),):
+        raise ValueError(f"X must be (n_samples, n_features) and y of length n_samples, "
+                         f"got {X.shape} and {y.shape}")
+    if not (np.all(np.isfinite(X)) and np.all(np.isfinite(y))):
+        raise ValueError("X and y must be finite")
+    if w is None:
+        return X, y
+    w = np.asarray(w, dtype=float)
+    if w.shape != (X.shape[1],):
+        raise ValueError(f"w must have one entry per column of X ({X.shape[1]}), got {w.shape}")
+    return X, y, w
+
+
+def adaline_loss(w, X, y, activation="identity") -> float:
+    """Deckert's loss (11), ``L(w) = 1/2 sum_i (y_i - alpha(w . x_i))^2``.
+
+    ``X`` holds the augmented inputs ``x = (1, x_1, ..., x_n)``; ``activation`` is a name
+    of :data:`ACTIVATIONS` or a pair ``(alpha, alpha_prime)``.
+    """
+    X, y, w = _augmented_data(X, y, w)
+    alpha, _ = _activation(activation)
+    r = y - alpha(X @ w)
+    return 0.5 * float(r @ r)
+
+
+def adaline_gradient(w, X, y, activation="identity") -> np.ndarray:
+    """``dL/dw = -sum_i (y_i - alpha(w . x_i)) alpha'(w . x_i) x_i`` (Deckert §3.3.2).
+
+    The chain rule puts the factor ``alpha'`` of the activation into every term; for
+    ``alpha = id`` it is 1 and the update is the delta rule.
+    """
+    X, y, w = _augmented_data(X, y, w)
+    alpha, alpha_prime = _activation(activation)
+    z = X @ w
+    return -X.T @ ((y - alpha(z)) * alpha_prime(z))
+
+
+@dataclass
+class AdalineDescent:
+    """Result of :func:`adaline_descent`: weights and loss at the start and after each epoch."""
+
+    weights: np.ndarray          # (n_epochs + 1, n_features)
+    loss: np.ndarray             # (n_epochs + 1,)
+    diverged: bool
+
+
+def adaline_descent(X, y, eta: float, n_epochs: int, activation="identity",
+                    w0=None) -> AdalineDescent:
+    """Deckert's Adaline algorithm: batch gradient descent on :func:`adaline_loss`.
+
+    Every epoch makes one step ``w <- w + eta sum_i (y_i - alpha(w . x_i)) alpha'(w . x_i) x_i``
+    on all examples (a *batch* update; the gradient is a sum, so a usable ``eta`` scales
+    like ``1 / n_samples``).  Starts from ``w0`` (zeros by default).  The run stops early,
+    with ``diverged=True``, when the loss exceeds ``1e100`` or stops being finite.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[1.0, -1.0], [1.0, 1.0]])          # augmented: (1, x)
+    >>> run = adaline_descent(X, np.array([-1.0, 1.0]), eta=0.25, n_epochs=40)
+    >>> np.round(run.weights[-1], 6).tolist()
+    [0.0, 1.0]
+    """
+    check_scalar(eta, "eta", POSITIVE)
+    check_scalar(n_epochs, "n_epochs", Interval(numbers.Integral, 0, None))
+    X, y = _augmented_data(X, y)
+    w = np.zeros(X.shape[1]) if w0 is None else _augmented_data(X, y, w0)[2].copy()
+    alpha, alpha_prime = _activation(activation)
+    weights, losses = [w.copy()], [adaline_loss(w, X, y, (alpha, alpha_prime))]
+    diverged = False
+    with np.errstate(over="ignore", invalid="ignore"):
+        for _ in range(int(n_epochs)):
+            z = X @ w
+            w = w + eta * (X.T @ ((y - alpha(z)) * alpha_prime(z)))
+            loss = adaline_loss(w, X, y, (alpha, alpha_prime)) if np.all(np.isfinite(w)) else np.inf
+            if not loss <= 1e100:
+                diverged = True
+                break
+            weights.append(w.copy())
+            losses.append(loss)
+    return AdalineDescent(np.array(weights), np.array(losses), diverged)
+
+
+# ---------------------------------------------------------------- Mooney's slides
+
+@dataclass
+class BatchPerceptronRun:
+    """Result of :func:`batch_perceptron`.
+
+    ``weights`` at the start and after every epoch, ``errors`` the misclassified
+    examples of each of those weights, ``converged`` whether the last weights classify
+    every example correctly.
+    """
+
+    weights: np.ndarray
+    errors: np.ndarray
+    converged: bool
+
+
+def batch_perceptron(X, c, w0=None, eps: float = 1.0, max_epochs: int = 100) -> BatchPerceptronRun:
+    """The batch perceptron of Mooney's slides, with 0/1 labels ``c``.
+
+    One epoch is one step on all examples at once,
+
+        ``w <- w - eps sum_k (sgn(w . x_k) - c_k) x_k``,
+
+    with ``sgn(z) = 1`` for ``z >= 0`` and ``0`` otherwise; ``X`` holds the augmented
+    inputs ``(1, x)``.  Each term is ``-eps x_k`` or ``+eps x_k`` for a misclassified
+    example and zero otherwise: the summed corrections of the online rule, made with
+    the weights frozen during the epoch.  It is gradient descent on the perceptron
+    criterion ``sum_k (sgn(w . x_k) - c_k) w . x_k`` (zero exactly when every example
+    is correct).  Stops at the first weights that classify every example correctly.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[1.0, 2, -1], [1, 2, 1], [1, 1, 3]])
+    >>> batch_perceptron(X, [1, 1, 0], w0=[0.0, -1.0, 1.0]).weights[-1].tolist()
+    [1.0, 2.0, -2.0]
+    """
+    check_scalar(eps, "eps", POSITIVE)
+    check_scalar(max_epochs, "max_epochs", Interval(numbers.Integral, 0, None))
+    X, c = _augmented_data(X, c)
+    if not np.all((c == 0) | (c == 1)):
+        raise ValueError("the labels c must be 0 or 1 (Mooney's convention)")
+    w = np.zeros(X.shape[1]) if w0 is None else _augmented_data(X, c, w0)[2].copy()
+    weights, errors = [w.copy()], []
+    for _ in range(int(max_epochs) + 1):
+        out = (X @ w >= 0).astype(float)
+        wrong = out != c
+        errors.append(int(wrong.sum()))
+        if not wrong.any() or len(weights) > max_epochs:
+            break
+        w = w - eps * (X.T @ (out - c))
+        weights.append(w.copy())
+    return BatchPerceptronRun(np.array(weights), np.array(errors), errors[-1] == 0)
+
+
+@dataclass
+class DescentRun:
+    """Result of :func:`least_squares_descent`: weights and error ``E`` at each step."""
+
+    weights: np.ndarray
+    error: np.ndarray
+    diverged: bool
+
+
+def least_squares_descent(A, f, eps: float, n_steps: int, w0=None) -> DescentRun:
+    """Gradient descent on ``E(w) = 1/2 sum_k (w . x_k - f_k)^2`` (Mooney's slides).
+
+    ``w <- w - eps grad E(w)`` with ``grad E(w) = sum_k (w . x_k - f_k) x_k = A^T (A w - f)``
+    (:func:`lecture_pkg.learning.sse_gradient`), ``A`` the matrix of augmented inputs.
+    ``E`` is a convex quadratic with Hessian ``A^T A``; the iteration converges to a
+    minimiser from any start exactly when ``0 < eps < 2 / lambda_max(A^T A)``
+    (:func:`lecture_pkg.linear.gd_stability_limit`).  A run whose error exceeds ``1e100``
+    stops with ``diverged=True``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> A = np.array([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]])
+    >>> run = least_squares_descent(A, np.array([1.0, 3.0, 5.0]), eps=0.1, n_steps=500)
+    >>> np.round(run.weights[-1], 6).tolist()
+    [1.0, 2.0]
+    """
+    check_scalar(eps, "eps", POSITIVE)
+    check_scalar(n_steps, "n_steps", Interval(numbers.Integral, 0, None))
+    A, f = _augmented_data(A, f)
+    w = np.zeros(A.shape[1]) if w0 is None else _augmented_data(A, f, w0)[2].copy()
+    weights, errors = [w.copy()], [sse(w, A, f)]
+    diverged = False
+    with np.errstate(over="ignore", invalid="ignore"):
+        for _ in range(int(n_steps)):
+            w = w - eps * sse_gradient(w, A, f)
+            e = sse(w, A, f)
+            weights.append(w.copy())
+            errors.append(e)
+            if not np.isfinite(e) or e > 1e100:
+                diverged = True
+                break
+    return DescentRun(np.array(weights), np.array(errors), diverged)
