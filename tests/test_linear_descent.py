@@ -100,9 +100,16 @@ def test_least_squares_descent_window_on_the_oaks():
     A = augment(age)
     lam = np.linalg.eigvalsh(A.T @ A)[-1]
     assert gd_stability_limit(A) == pytest.approx(2 / lam)
-    good = least_squares_descent(A, dbh, eps=1 / lam, n_steps=300000)
-    assert np.allclose(good.weights[-1], [1.285354, 0.1277917], atol=2e-6)
+    lam_min = np.linalg.eigvalsh(A.T @ A)[0]
+    good = least_squares_descent(A, dbh, eps=1 / lam, n_steps=20000)
     assert np.all(np.diff(good.error) <= 1e-9)
+    # linear convergence with the rate 1 - lambda_min / lambda_max of the slow direction
+    w_star = least_squares(A, dbh)
+    assert np.allclose(w_star, [1.285354, 0.1277917], atol=1e-6)
+    dist = np.linalg.norm(good.weights - w_star, axis=1)
+    rate = 1 - lam_min / lam
+    assert dist[-1] <= rate ** 20000 * dist[0] * (1 + 1e-9)
+    assert dist[-1] >= 0.5 * rate ** 20000 * dist[0]          # and no faster: it is slow
     bad = least_squares_descent(A, dbh, eps=2.1 / lam, n_steps=10000)
     assert bad.diverged
     # standardising the ages makes A^T A = 12 I: one step with eps = 1/12 lands on the minimum

@@ -26,7 +26,7 @@ from typing import Callable
 
 import numpy as np
 
-from ..learning import sse, sse_gradient
+from ..learning import sse
 from ..neurons import sigmoid
 from ..validation import POSITIVE, Interval, check_scalar
 
@@ -338,15 +338,20 @@ def least_squares_descent(A, f, eps: float, n_steps: int, w0=None) -> DescentRun
     check_scalar(n_steps, "n_steps", Interval(numbers.Integral, 0, None))
     A, f = _augmented_data(A, f)
     w = np.zeros(A.shape[1]) if w0 is None else _augmented_data(A, f, w0)[2].copy()
-    weights, errors = [w.copy()], [sse(w, A, f)]
+    n = int(n_steps)
+    weights, errors = np.empty((n + 1, A.shape[1])), np.empty(n + 1)
+    weights[0], errors[0] = w, sse(w, A, f)
     diverged = False
+    At = np.ascontiguousarray(A.T)
+    step = 0
     with np.errstate(over="ignore", invalid="ignore"):
-        for _ in range(int(n_steps)):
-            w = w - eps * sse_gradient(w, A, f)
-            e = sse(w, A, f)
-            weights.append(w.copy())
-            errors.append(e)
-            if not np.isfinite(e) or e > 1e100:
+        for step in range(1, n + 1):
+            r = A @ w - f                       # the residuals; E = r.r / 2, grad E = A^T r
+            w = w - eps * (At @ r)              # = w - eps * sse_gradient(w, A, f)
+            r = A @ w - f
+            e = 0.5 * float(r @ r)
+            weights[step], errors[step] = w, e
+            if not e <= 1e100:
                 diverged = True
                 break
-    return DescentRun(np.array(weights), np.array(errors), diverged)
+    return DescentRun(weights[:step + 1], errors[:step + 1], diverged)
