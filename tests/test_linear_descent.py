@@ -117,3 +117,72 @@ def test_least_squares_descent_window_on_the_oaks():
     assert np.allclose(Az.T @ Az, 12 * np.eye(2))
     fast = least_squares_descent(Az, dbh, eps=1 / 12, n_steps=1)
     assert np.allclose(fast.weights[-1], least_squares(Az, dbh), atol=1e-12)
+
+
+# ---------------------------------------------------------------- Deckert's ||w||_p homework
+
+from scipy.optimize import minimize  # noqa: E402
+from sklearn.linear_model import Lasso  # noqa: E402
+
+from lecture_pkg.linear import dual_exponent, norm_penalised_least_squares, norm_prox  # noqa: E402
+
+
+@pytest.mark.parametrize("p", [1, 2, np.inf])
+def test_norm_prox_minimises_its_objective(p):
+    rng = np.random.default_rng(7)
+    for _ in range(5):
+        v, t = rng.normal(size=3) * 2, rng.uniform(0.1, 2.0)
+        u = norm_prox(v, t, p)
+        obj = lambda z: t * np.linalg.norm(z, ord=p) + 0.5 * np.sum((z - v) ** 2)  # noqa: E731
+        best = minimize(obj, u + 0.3, method="Nelder-Mead",
+                        options={"xatol": 1e-10, "fatol": 1e-14, "maxiter": 20000})
+        assert obj(u) <= best.fun + 1e-9
+        # zero exactly when the dual norm of v is at most t
+        assert (np.all(u == 0)) == (np.linalg.norm(v, ord=dual_exponent(p)) <= t)
+
+
+def test_norm_prox_moreau_identity_for_the_max_norm():
+    # prox of t||.||_inf plus t * projection of v/t on the unit l1 ball gives back v
+    v = np.array([3.0, -1.0, 0.5, 2.0])
+    u = norm_prox(v, 1.5, np.inf)
+    assert np.isclose(np.abs(v - u).sum(), 1.5)          # the removed part has l1 norm t
+    assert np.isclose(np.abs(u).max(), np.abs(u[[0, 3]]).max())
+    with pytest.raises(ValueError, match="p = 1, 2 and inf"):
+        norm_prox(v, 1.0, 3)
+    assert dual_exponent(3) == pytest.approx(1.5)
+    with pytest.raises(ValueError):
+        dual_exponent(0.5)
+
+
+def test_l1_penalty_equals_scikit_learn_lasso(iris_std):
+    X, y = iris_std
+    Z = X[:, 1:]
+    for lam in (5.0, 30.0, 80.0):
+        fit = norm_penalised_least_squares(Z, y, lam, 1)
+        lasso = Lasso(alpha=lam / len(y), tol=1e-12, max_iter=100000).fit(Z, y)
+        assert np.allclose(fit.coef, lasso.coef_, atol=1e-8)
+        assert fit.intercept == pytest.approx(lasso.intercept_, abs=1e-8)
+
+
+@pytest.mark.parametrize("p", [1, 2, np.inf])
+def test_norm_penalty_optimality_and_threshold(iris_std, p):
+    X, y = iris_std
+    Z = X[:, 1:]
+    Zc, yc = Z - Z.mean(axis=0), y - y.mean()
+    q = dual_exponent(p)
+    for lam in (0.0, 20.0, 60.0):
+        fit = norm_penalised_least_squares(Z, y, lam, p)
+        # the subgradient condition: X^T r lies in lam * (subdifferential of ||.||_p at w)
+        g = Zc.T @ (yc - Zc @ fit.coef)
+        w = fit.coef
+        if np.any(w != 0):
+            assert np.linalg.norm(g, ord=q) <= lam * (1 + 1e-6) + 1e-8
+            assert g @ w == pytest.approx(lam * np.linalg.norm(w, ord=p), abs=1e-6)
+        else:
+            assert np.linalg.norm(g, ord=q) <= lam + 1e-8
+    t = norm_penalised_least_squares(Z, y, 1.0, p).threshold
+    assert t == pytest.approx(np.linalg.norm(Zc.T @ yc, ord=q))
+    assert np.all(norm_penalised_least_squares(Z, y, t * 1.001, p).coef == 0)
+    assert np.any(norm_penalised_least_squares(Z, y, t * 0.95, p).coef != 0)
+    assert np.allclose(norm_penalised_least_squares(Z, y, 0.0, p).coef,
+                       least_squares(X, y)[1:], atol=1e-9)

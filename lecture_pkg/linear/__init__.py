@@ -43,7 +43,8 @@ from .gradient_descent import (gradient_descent_1d, single_sample_loss, single_s
                                GradientDescentDemo, deckert_demo, ACTIVATIONS, adaline_loss,
                                adaline_gradient, AdalineDescent, adaline_descent,
                                BatchPerceptronRun, batch_perceptron, DescentRun,
-                               least_squares_descent)
+                               least_squares_descent, dual_exponent, norm_prox,
+                               NormPenalisedFit, norm_penalised_least_squares)
 
 __all__ = [
     "LinearBinaryClassifier", "sign", "augment", "local_potentials", "geometric_margin",
@@ -64,4 +65,5 @@ __all__ = [
     "double_well_stationary_points", "GradientDescentDemo", "deckert_demo", "ACTIVATIONS",
     "adaline_loss", "adaline_gradient", "AdalineDescent", "adaline_descent",
     "BatchPerceptronRun", "batch_perceptron", "DescentRun", "least_squares_descent",
+    "dual_exponent", "norm_prox", "NormPenalisedFit", "norm_penalised_least_squares",
 ]

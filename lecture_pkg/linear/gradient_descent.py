@@ -14,7 +14,11 @@
   gradient descent on the least-squares error of a linear function
   (:func:`least_squares_descent`), converging for ``0 < eps < 2 / lambda_max(A^T A)``.
 
-The inputs of the last three are *augmented*, ``x = (1, x_1, ..., x_n)``, as in both
+* Deckert's homework on the regularised loss ``||w||_p + 1/2 sum_i (y_i - w . x_i)^2``:
+  its proximal operator (:func:`norm_prox`) and the minimiser by proximal gradient
+  descent (:func:`norm_penalised_least_squares`).
+
+The inputs of the Adaline, perceptron and least-squares functions are *augmented*, ``x = (1, x_1, ..., x_n)``, as in both
 sources, so the first weight is the bias.
 """
 
@@ -48,6 +52,10 @@ __all__ = [
     "batch_perceptron",
     "DescentRun",
     "least_squares_descent",
+    "dual_exponent",
+    "norm_prox",
+    "NormPenalisedFit",
+    "norm_penalised_least_squares",
 ]
 
 
@@ -355,3 +363,108 @@ def least_squares_descent(A, f, eps: float, n_steps: int, w0=None) -> DescentRun
                 diverged = True
                 break
     return DescentRun(weights[:step + 1], errors[:step + 1], diverged)
+
+
+# ---------------------------------------------------------------- Deckert's ||w||_p homework
+
+def dual_exponent(p: float) -> float:
+    """``q`` with ``1/p + 1/q = 1`` (``p = 1 -> q = inf``, ``p = inf -> q = 1``)."""
+    p = float(p)
+    if not p >= 1:
+        raise ValueError(f"p must be >= 1 (or inf), got {p}")
+    if p == 1.0:
+        return np.inf
+    return 1.0 if np.isinf(p) else p / (p - 1.0)
+
+
+def _project_l1_ball(v: np.ndarray, radius: float) -> np.ndarray:
+    """Euclidean projection onto ``{u : ||u||_1 <= radius}`` (sort-based, exact)."""
+    a = np.abs(v)
+    if a.sum() <= radius:
+        return v.copy()
+    s = np.sort(a)[::-1]
+    c = np.cumsum(s) - radius
+    k = np.arange(1, len(s) + 1)
+    rho = int(np.flatnonzero(s - c / k > 0)[-1])
+    theta = c[rho] / (rho + 1)
+    return np.sign(v) * np.maximum(a - theta, 0.0)
+
+
+def norm_prox(v, t: float, p: float) -> np.ndarray:
+    """Proximal operator ``argmin_u t ||u||_p + 1/2 |u - v|^2`` for ``p`` in ``{1, 2, inf}``.
+
+    ``p = 1``: soft thresholding of each entry by ``t``; ``p = 2``: ``v`` shrunk towards 0
+    by ``t`` (and 0 if ``|v| <= t``); ``p = inf``: ``v - t P(v / t)`` with ``P`` the
+    projection onto the unit ``l1`` ball (Moreau's decomposition, the ``l1`` norm being
+    the dual of ``l_inf``).  In every case the result is 0 exactly when
+    ``||v||_q <= t`` with the dual exponent ``q`` (:func:`dual_exponent`).
+    """
+    v = np.asarray(v, dtype=float)
+    check_scalar(t, "t", Interval(numbers.Real, 0, None))
+    if p == 1:
+        u = np.sign(v) * np.maximum(np.abs(v) - t, 0.0)
+    elif p == 2:
+        n = float(np.linalg.norm(v))
+        u = v * max(0.0, 1.0 - t / n) if n > 0 else np.zeros_like(v)
+    elif np.isinf(p) and p > 0:
+        u = v - t * _project_l1_ball(v / t, 1.0) if t > 0 else v.copy()
+    else:
+        u = None
+    if u is not None:
+        return u + 0.0                          # no negative zeros
+    raise ValueError(f"norm_prox is implemented for p = 1, 2 and inf, got {p!r}")
+
+
+@dataclass
+class NormPenalisedFit:
+    """Result of :func:`norm_penalised_least_squares`: bias, weights and the optimality gap.
+
+    ``threshold`` is ``||X_c^T y_c||_q``: the weights are exactly zero iff ``lam >= threshold``.
+    """
+
+    intercept: float
+    coef: np.ndarray
+    n_steps: int
+    threshold: float
+
+
+def norm_penalised_least_squares(X, y, lam: float, p: float, *, tol: float = 1e-12,
+                                 max_steps: int = 100000) -> NormPenalisedFit:
+    """Minimise Deckert's regularised loss ``lam ||w||_p + 1/2 sum_i (y_i - b - w . x_i)^2``.
+
+    Deckert's homework (§3.3.4.2) with the identity activation and ``lam = 1``; ``lam``
+    sets the strength of the penalty.  The bias ``b`` is not penalised (our choice: a
+    penalised bias would pull the boundary towards the origin of the raw features): it
+    is eliminated by centring, ``b = mean(y) - w . mean(X)``.  The weights are found by
+    proximal gradient descent, ``w <- prox_{s lam ||.||_p}(w - s grad)`` with the step
+    ``s = 1 / lambda_max(X_c^T X_c)`` (:func:`norm_prox`), which converges for this
+    convex loss; it stops when ``w`` moves by less than ``tol`` (relative).  ``X`` holds
+    the raw inputs, without the constant 1.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 2.0], [3.0, 1.0]])
+    >>> fit = norm_penalised_least_squares(X, np.array([0.0, 1.0, 2.0, 4.0]), 100.0, 2)
+    >>> fit.coef.tolist(), fit.intercept       # lam beyond the threshold: no weights
+    ([0.0, 0.0], 1.75)
+    """
+    check_scalar(lam, "lam", Interval(numbers.Real, 0, None))
+    X, y = _augmented_data(X, y)
+    q = dual_exponent(p)
+    xm, ym = X.mean(axis=0), float(y.mean())
+    Xc, yc = X - xm, y - ym
+    H, g = Xc.T @ Xc, Xc.T @ yc
+    threshold = float(np.linalg.norm(g, ord=q))
+    top = float(np.linalg.eigvalsh(H)[-1])
+    w = np.zeros(X.shape[1])
+    step = 0
+    if top > 0:
+        s = 1.0 / top
+        for step in range(1, int(max_steps) + 1):
+            new = norm_prox(w - s * (H @ w - g), s * lam, p)
+            done = np.abs(new - w).max() <= tol * max(1.0, np.abs(new).max())
+            w = new
+            if done:
+                break
+    return NormPenalisedFit(ym - float(w @ xm), w, step, threshold)
