@@ -352,9 +352,9 @@ def least_squares_descent(A, f, eps: float, n_steps: int, w0=None) -> DescentRun
     diverged = False
     At = np.ascontiguousarray(A.T)
     step = 0
+    r = A @ w - f                               # the residuals; E = r.r / 2, grad E = A^T r
     with np.errstate(over="ignore", invalid="ignore"):
         for step in range(1, n + 1):
-            r = A @ w - f                       # the residuals; E = r.r / 2, grad E = A^T r
             w = w - eps * (At @ r)              # = w - eps * sse_gradient(w, A, f)
             r = A @ w - f
             e = 0.5 * float(r @ r)
