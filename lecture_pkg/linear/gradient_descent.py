@@ -190,6 +190,15 @@ def _augmented_data(X, y, w=None):
     return X, y, w
 
 
+def _descent_setup(X, y, rate, rate_name, count, count_name, w0):
+    """Check a learning rate and a step count, the data, and the start (zeros by default)."""
+    check_scalar(rate, rate_name, POSITIVE)
+    check_scalar(count, count_name, Interval(numbers.Integral, 0, None))
+    X, y = _augmented_data(X, y)
+    w = np.zeros(X.shape[1]) if w0 is None else _augmented_data(X, y, w0)[2].copy()
+    return X, y, w
+
+
 def adaline_loss(w, X, y, activation="identity") -> float:
     """Deckert's loss (11), ``L(w) = 1/2 sum_i (y_i - alpha(w . x_i))^2``.
 
@@ -240,10 +249,7 @@ def adaline_descent(X, y, eta: float, n_epochs: int, activation="identity",
     >>> np.round(run.weights[-1], 6).tolist()
     [0.0, 1.0]
     """
-    check_scalar(eta, "eta", POSITIVE)
-    check_scalar(n_epochs, "n_epochs", Interval(numbers.Integral, 0, None))
-    X, y = _augmented_data(X, y)
-    w = np.zeros(X.shape[1]) if w0 is None else _augmented_data(X, y, w0)[2].copy()
+    X, y, w = _descent_setup(X, y, eta, "eta", n_epochs, "n_epochs", w0)
     alpha, alpha_prime = _activation(activation)
     weights, losses = [w.copy()], [adaline_loss(w, X, y, (alpha, alpha_prime))]
     diverged = False
@@ -297,12 +303,9 @@ def batch_perceptron(X, c, w0=None, eps: float = 1.0, max_epochs: int = 100) -> 
     >>> batch_perceptron(X, [1, 1, 0], w0=[0.0, -1.0, 1.0]).weights[-1].tolist()
     [1.0, 2.0, -2.0]
     """
-    check_scalar(eps, "eps", POSITIVE)
-    check_scalar(max_epochs, "max_epochs", Interval(numbers.Integral, 0, None))
-    X, c = _augmented_data(X, c)
+    X, c, w = _descent_setup(X, c, eps, "eps", max_epochs, "max_epochs", w0)
     if not np.all((c == 0) | (c == 1)):
         raise ValueError("the labels c must be 0 or 1 (Mooney's convention)")
-    w = np.zeros(X.shape[1]) if w0 is None else _augmented_data(X, c, w0)[2].copy()
     weights, errors = [w.copy()], []
     for _ in range(int(max_epochs) + 1):
         out = (X @ w >= 0).astype(float)
@@ -342,10 +345,7 @@ def least_squares_descent(A, f, eps: float, n_steps: int, w0=None) -> DescentRun
     >>> np.round(run.weights[-1], 6).tolist()
     [1.0, 2.0]
     """
-    check_scalar(eps, "eps", POSITIVE)
-    check_scalar(n_steps, "n_steps", Interval(numbers.Integral, 0, None))
-    A, f = _augmented_data(A, f)
-    w = np.zeros(A.shape[1]) if w0 is None else _augmented_data(A, f, w0)[2].copy()
+    A, f, w = _descent_setup(A, f, eps, "eps", n_steps, "n_steps", w0)
     n = int(n_steps)
     weights, errors = np.empty((n + 1, A.shape[1])), np.empty(n + 1)
     weights[0], errors[0] = w, sse(w, A, f)
