@@ -18,8 +18,8 @@
   its proximal operator (:func:`norm_prox`) and the minimiser by proximal gradient
   descent (:func:`norm_penalised_least_squares`).
 
-The inputs of the Adaline, perceptron and least-squares functions are *augmented*, ``x = (1, x_1, ..., x_n)``, as in both
-sources, so the first weight is the bias.
+The inputs of the Adaline, perceptron and least-squares functions are *augmented*,
+``x = (1, x_1, ..., x_n)``, as in both sources, so the first weight is the bias.
 """
 
 from __future__ import annotations
