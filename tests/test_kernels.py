@@ -123,3 +123,66 @@ def test_kernel_matrix_by_name_and_callable(data):
         polynomial_kernel(A, degree=0)
     with pytest.raises(ValueError, match="gamma"):
         rbf_kernel(A, gamma=-1.0)
+
+
+# ---------------------------------------------------------------- the monomial map of any degree
+
+from lecture_pkg.kernel_machines import monomial_exponents, polynomial_feature_map  # noqa: E402
+
+
+@pytest.mark.parametrize("n, m", [(1, 1), (1, 4), (2, 2), (2, 3), (3, 4), (5, 3), (4, 0)])
+def test_monomial_map_has_binomial_dimension_and_reproduces_the_kernel(n, m):
+    rng = np.random.default_rng(n * 10 + m)
+    A, B = rng.normal(size=(9, n)), rng.normal(size=(6, n))
+    PA, PB = polynomial_feature_map(A, m), polynomial_feature_map(B, m)
+    assert PA.shape == (9, math.comb(n + m, m)) == (9, polynomial_feature_dimension(n, m))
+    K = (1.0 + A @ B.T) ** m
+    assert np.abs(PA @ PB.T - K).max() <= 1e-10 * max(1.0, np.abs(K).max())
+    assert np.allclose(polynomial_kernel(A, B, degree=m) if m > 0 else 1.0, PA @ PB.T)
+
+
+def test_monomial_exponents_are_distinct_and_complete():
+    E = monomial_exponents(3, 3)
+    assert len({tuple(r) for r in E}) == len(E) == math.comb(6, 3)
+    assert E.min() >= 0 and E.sum(axis=1).max() == 3
+    assert np.all(np.diff(E.sum(axis=1)) >= 0)          # ordered by total degree
+    assert E[0].tolist() == [0, 0, 0] and E[1].tolist() == [1, 0, 0]
+
+
+def test_monomial_map_coefficients_are_the_multinomial_ones():
+    # (1 + a.b)^2 in N = 2: features 1, sqrt2 x1, sqrt2 x2, x1^2, sqrt2 x1 x2, x2^2
+    x = np.array([[3.0, 5.0]])
+    expected = [1, np.sqrt(2) * 3, np.sqrt(2) * 5, 9, np.sqrt(2) * 15, 25]
+    assert np.allclose(polynomial_feature_map(x, 2)[0], expected, rtol=1e-15)
+    # the same features as Biehl's (4.30) map, in another order
+    X = np.random.default_rng(3).normal(size=(5, 3))
+    assert np.allclose(np.sort(polynomial_feature_map(X, 2), axis=1),
+                       np.sort(quadratic_feature_map(X), axis=1))
+
+
+def test_monomial_map_with_coef0_and_the_homogeneous_kernel():
+    rng = np.random.default_rng(4)
+    A = rng.normal(size=(6, 3))
+    for c in (0.0, 0.5, 2.5):
+        P = polynomial_feature_map(A, 3, coef0=c)
+        K = sk_poly(A, A, degree=3, gamma=1.0, coef0=c)
+        assert np.abs(P @ P.T - K).max() <= 1e-10 * np.abs(K).max()
+
+
+def test_squared_features_alone_do_not_give_the_quadratic_kernel():
+    # (1, x1^2, x2^2) has no cross term and no linear terms: its inner products differ
+    rng = np.random.default_rng(5)
+    A = rng.normal(size=(8, 2))
+    S = np.c_[np.ones(8), A ** 2]
+    assert np.abs(S @ S.T - (1 + A @ A.T) ** 2).max() > 0.1
+    # and it cannot separate classes that need a linear term, e.g. x1 > 0
+    y = np.where(A[:, 0] > 0, 1, -1)
+    assert not is_linearly_separable(S, y, fit_intercept=False)
+    assert is_linearly_separable(polynomial_feature_map(A, 2), y, fit_intercept=False)
+
+
+@pytest.mark.parametrize("bad", [dict(degree=-1), dict(degree=1.5), dict(coef0=-1.0)])
+def test_monomial_map_rejects_bad_parameters(bad):
+    params = dict(degree=2, coef0=1.0) | bad
+    with pytest.raises((ValueError, TypeError)):
+        polynomial_feature_map(np.ones((2, 2)), **params)

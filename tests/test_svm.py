@@ -258,3 +258,40 @@ def test_dual_perceptron_warns_on_non_separable_data():
     assert quad.score(X, y) == 1.0
 
 
+
+
+# ---------------------------------------------------------------- recovering w and w_0 (Mooney)
+
+from lecture_pkg.kernel_machines import (bias_from_support_vector, linear_kernel,  # noqa: E402
+                                         primal_weights)
+
+
+def test_three_point_dual_with_bias_recovers_the_primal():
+    X, y = THREE_POINTS
+    K = linear_kernel(X)
+    run = kernel_adatron(K, y, tol=1e-12, max_epochs=10000)
+    assert np.allclose(run.embeddings, [0.0, 0.4, 0.4], atol=1e-10)
+    assert abs(run.embeddings @ y) <= 1e-12
+    w = primal_weights(X, run.embeddings, y)
+    assert np.allclose(w, [0.4, -0.8], atol=1e-10)
+    for k in (1, 2):
+        assert abs(bias_from_support_vector(K, run.embeddings, y, k) - 1.0) <= 1e-10
+    with pytest.raises(ValueError, match="margin"):
+        bias_from_support_vector(K, run.embeddings, y, 0)
+
+
+def test_recovery_agrees_with_scikit_learn_on_random_separable_data():
+    rng = np.random.default_rng(11)
+    X = rng.normal(size=(40, 3))
+    y = np.where(X @ [1.0, -2.0, 0.5] + 0.3 > 0, 1, -1)
+    K = linear_kernel(X)
+    run = kernel_adatron(K, y, tol=1e-10, max_epochs=100000)
+    sv = SVC(kernel="linear", C=1e10, tol=1e-10).fit(X, y)
+    w = primal_weights(X, run.embeddings, y)
+    assert np.allclose(w, sv.coef_[0], rtol=1e-4, atol=1e-6)
+    k = int(np.argmax(run.embeddings))
+    assert abs(bias_from_support_vector(K, run.embeddings, y, k) - sv.intercept_[0]) <= 1e-4
+    with pytest.raises(ValueError, match="one row per label"):
+        primal_weights(X[:-1], run.embeddings, y)
+    with pytest.raises(ValueError, match="index"):
+        bias_from_support_vector(K, run.embeddings, y, 40)

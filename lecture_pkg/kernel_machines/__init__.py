@@ -19,11 +19,12 @@
 from .kernels import (NotPSDError, NotPSDWarning, linear_kernel, polynomial_kernel,
                       gamma_from_sigma, rbf_kernel, KERNELS, kernel_matrix, min_eigenvalue, is_psd,
                       check_gram, quadratic_feature_map, DIETRICH_NORMAL, dietrich_map,
-                      polynomial_feature_dimension)
+                      polynomial_feature_dimension, monomial_exponents, polynomial_feature_map)
 from .solvers import (LearningRateWarning, check_learning_rate, DIVERGENCE_FACTOR, dual_objective,
                       KKTResiduals, kkt_residuals, support_vectors, EmbeddingRun,
                       adaline_embeddings, adatron_embeddings, box_kkt_violation)
-from .svm import gram_of_labels, KernelAdaTronRun, kernel_adatron, svm_decision, KernelAdaTron
+from .svm import (gram_of_labels, KernelAdaTronRun, kernel_adatron, svm_decision, primal_weights,
+                  bias_from_support_vector, KernelAdaTron)
 from .kernel_perceptron import (KernelPerceptronRun, presentation_order, kernel_perceptron,
                                 explicit_perceptron, KernelPerceptron, DualPerceptronRun,
                                 dual_perceptron)
@@ -37,10 +38,11 @@ __all__ = [
     "NotPSDError", "NotPSDWarning", "linear_kernel", "polynomial_kernel", "gamma_from_sigma",
     "rbf_kernel", "KERNELS", "kernel_matrix", "min_eigenvalue", "is_psd", "check_gram",
     "quadratic_feature_map", "DIETRICH_NORMAL", "dietrich_map", "polynomial_feature_dimension",
-    "LearningRateWarning", "check_learning_rate", "DIVERGENCE_FACTOR", "dual_objective",
+    "monomial_exponents", "polynomial_feature_map", "LearningRateWarning", "check_learning_rate", "DIVERGENCE_FACTOR", "dual_objective",
     "KKTResiduals", "kkt_residuals", "support_vectors", "EmbeddingRun", "adaline_embeddings",
     "adatron_embeddings", "box_kkt_violation", "gram_of_labels", "KernelAdaTronRun",
-    "kernel_adatron", "svm_decision", "KernelAdaTron", "KernelPerceptronRun",
+    "kernel_adatron", "svm_decision", "primal_weights", "bias_from_support_vector",
+    "KernelAdaTron", "KernelPerceptronRun",
     "presentation_order", "kernel_perceptron", "explicit_perceptron", "KernelPerceptron",
     "DualPerceptronRun", "dual_perceptron", "LP_STATUS", "LPError", "solve_lp", "lp_matrices",
     "LPMachineRun", "lp_machine", "MinnickMurogaRun", "minnick_muroga_lp", "LPMachine",

@@ -36,18 +36,21 @@ Public API (used by :mod:`lecture_pkg.kernel_machines.svm` and later chapters)
 ``linear_kernel``, ``polynomial_kernel``, ``rbf_kernel``, ``gamma_from_sigma``,
 ``kernel_matrix`` (by name or callable), ``KERNELS``, ``is_psd``, ``check_gram``,
 ``quadratic_feature_map`` (4.30), ``dietrich_map`` (Fig. 4.4),
-``polynomial_feature_dimension``.
+``polynomial_feature_dimension``, ``monomial_exponents`` and ``polynomial_feature_map``
+(the explicit map of ``(coef0 + a . b)^degree`` for any degree, Mooney's slides).
 """
 
 from __future__ import annotations
 
+import itertools
 import math
+import numbers
 import warnings
 from collections.abc import Callable
 
 import numpy as np
 
-from ..validation import POSITIVE, check_inputs, check_positive_int, check_scalar
+from ..validation import POSITIVE, Interval, check_inputs, check_positive_int, check_scalar
 
 __all__ = [
     "NotPSDError",
@@ -65,6 +68,8 @@ __all__ = [
     "DIETRICH_NORMAL",
     "dietrich_map",
     "polynomial_feature_dimension",
+    "monomial_exponents",
+    "polynomial_feature_map",
 ]
 
 
@@ -303,3 +308,64 @@ def polynomial_feature_dimension(n_features: int, degree: int) -> int:
     if n_features < 1 or degree < 0:
         raise ValueError("need n_features >= 1 and degree >= 0")
     return math.comb(int(n_features) + int(degree), int(degree))
+
+
+def monomial_exponents(n_features: int, degree: int) -> np.ndarray:
+    """Exponents ``k = (k_1, ..., k_N)`` of all monomials ``x^k`` of total degree ``<= degree``.
+
+    Returns an integer array of shape ``(binom(N + q, q), N)``, ordered by total degree
+    and, within a degree, lexicographically from the largest power of ``x_1`` down.
+    There are :func:`polynomial_feature_dimension` rows: a monomial of degree ``<= q`` in
+    ``N`` variables is a monomial of degree exactly ``q`` in the ``N + 1`` variables
+    ``(1, x_1, ..., x_N)``, and those are counted by placing ``q`` balls in ``N + 1``
+    boxes.
+    """
+    check_positive_int(n_features, "n_features")
+    check_scalar(degree, "degree", Interval(numbers.Integral, 0, None))
+    N, q = int(n_features), int(degree)
+    rows = []
+    for total in range(q + 1):
+        # compositions of `total` into N non-negative parts, lexicographically descending
+        for combo in itertools.combinations_with_replacement(range(N), total):
+            k = np.zeros(N, dtype=int)
+            np.add.at(k, list(combo), 1)
+            rows.append(k)
+    K = np.array(rows, dtype=int).reshape(-1, N)
+    order = np.lexsort(tuple(-K[:, j] for j in range(N - 1, -1, -1)) + (K.sum(axis=1),))
+    return K[order]
+
+
+def polynomial_feature_map(X: np.ndarray, degree: int, coef0: float = 1.0) -> np.ndarray:
+    """Explicit feature map ``Psi`` of the polynomial kernel ``(coef0 + a . b)^degree``.
+
+    By the multinomial theorem, with ``k_0 = q - |k|``,
+
+        ``(c + a . b)^q = sum_{k_0 + k_1 + ... + k_N = q} q! / (k_0! k_1! ... k_N!)
+        c^{k_0} prod_j (a_j b_j)^{k_j}``,
+
+    so the feature of the monomial ``x^k`` (exponents from :func:`monomial_exponents`) is
+    ``sqrt(q! / (k_0! k_1! ... k_N!) c^{k_0}) x^k`` and ``Psi(a) . Psi(b) = (c + a . b)^q``.
+    There are ``binom(N + q, q)`` features (:func:`polynomial_feature_dimension`); for
+    ``q = 2`` they are those of :func:`quadratic_feature_map` in another order.
+    ``coef0 = 0`` gives the homogeneous kernel ``(a . b)^q``; its lower-degree features are
+    then identically zero and are kept so that the layout does not depend on ``coef0``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> a, b = np.array([[1.0, 2.0]]), np.array([[0.5, -1.0]])
+    >>> float((polynomial_feature_map(a, 3) @ polynomial_feature_map(b, 3).T)[0, 0])
+    -0.125
+    """
+    X = check_inputs(X)
+    check_scalar(coef0, "coef0", Interval(numbers.Real, 0, None))
+    exps = monomial_exponents(X.shape[1], degree)
+    q = int(degree)
+    k0 = q - exps.sum(axis=1)
+    log_fact = np.array([math.lgamma(i + 1) for i in range(q + 1)])
+    coef = np.exp(log_fact[q] - log_fact[k0] - log_fact[exps].sum(axis=1))
+    coef = np.rint(coef)                       # multinomial coefficients are integers
+    coef = coef * float(coef0) ** k0 if coef0 != 1.0 else coef
+    # x^k for every row: product over features of x_j^{k_j}
+    powers = np.prod(X[:, None, :] ** exps[None, :, :], axis=2)
+    return powers * np.sqrt(coef)[None, :]

@@ -36,8 +36,9 @@ stops at ``max_epochs`` with ``converged_ = False`` and a ``ConvergenceWarning``
 
 ``gram_of_labels(K, y)`` builds ``Gamma``; ``kernel_adatron(K, y, C=..., ...)`` trains
 on a Gram matrix and returns a :class:`KernelAdaTronRun`; ``svm_decision(K_test_train,
-embeddings, y, bias)`` evaluates (4.24); :class:`KernelAdaTron` is the scikit-learn
-estimator.
+embeddings, y, bias)`` evaluates (4.24); ``primal_weights`` and
+``bias_from_support_vector`` recover ``w = sum X y x`` and ``w_0`` from the dual as
+Mooney's slides do; :class:`KernelAdaTron` is the scikit-learn estimator.
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ __all__ = [
     "KernelAdaTronRun",
     "kernel_adatron",
     "svm_decision",
+    "primal_weights",
+    "bias_from_support_vector",
     "KernelAdaTron",
 ]
 
@@ -170,6 +173,46 @@ def svm_decision(K_test_train: np.ndarray, embeddings: np.ndarray, y: np.ndarray
         raise ValueError(f"K_test_train must have one column per training example ({len(y)}), "
                          f"got shape {K.shape}")
     return K @ (x * y) + float(bias)
+
+
+def primal_weights(X: np.ndarray, embeddings: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """``w = sum_l alpha_l y_l x_l``: the weights of a linear SVM from its dual solution.
+
+    The stationarity condition of the Lagrangian of the primal ``min 1/2 |w|^2`` subject
+    to ``y_k (w . x_k + w_0) >= 1`` (Mooney's slides; Biehl 3.50 without bias).
+    """
+    X = np.asarray(X, dtype=float)
+    y = as_plus_minus(y)
+    x = np.asarray(embeddings, dtype=float)
+    if X.ndim != 2 or len(X) != len(y) or x.shape != y.shape:
+        raise ValueError(f"X must have one row per label ({len(y)}) and embeddings the shape of y, "
+                         f"got X {X.shape} and embeddings {x.shape}")
+    return (x * y) @ X
+
+
+def bias_from_support_vector(K: np.ndarray, embeddings: np.ndarray, y: np.ndarray, k: int,
+                             C: float = np.inf) -> float:
+    """``w_0 = y_k - sum_l alpha_l y_l K(x_l, x_k)`` from a support vector ``k`` on the margin.
+
+    Complementary slackness makes ``y_k f(x_k) = 1`` for every ``k`` with
+    ``0 < alpha_k < C`` (Mooney's slides: "any ``k`` with ``alpha_k > 0``", hard margin), and
+    ``y_k = +-1`` turns that into the formula.  ``K`` is the ``P x P`` Gram matrix; an
+    example with ``alpha_k = 0`` or ``alpha_k = C`` is refused with a ``ValueError``
+    (it need not lie on the margin).
+    """
+    K = np.asarray(K, dtype=float)
+    y = as_plus_minus(y)
+    x = np.asarray(embeddings, dtype=float)
+    P = len(y)
+    if K.shape != (P, P) or x.shape != (P,):
+        raise ValueError(f"K must be {P} x {P} and embeddings of length {P}, "
+                         f"got {K.shape} and {x.shape}")
+    if not (isinstance(k, numbers.Integral) and 0 <= k < P):
+        raise ValueError(f"k must be an index 0 <= k < {P}, got {k!r}")
+    if not 0.0 < x[k] < C:
+        raise ValueError(f"example {k} has alpha = {x[k]:.3g}, not 0 < alpha < C = {C}: "
+                         "it need not lie on the margin")
+    return float(y[k] - (x * y) @ K[:, k])
 
 
 class KernelAdaTron(_BinaryKernelClassifier):

@@ -11,8 +11,9 @@
   :class:`Adaline`, :class:`AdaTron`, stabilities and learning-rate windows;
 * :mod:`~lecture_pkg.linear.nonseparable` -- data that are not separable: minimal errors,
   :class:`Pocket`, the cost family ``H^[k]``, the soft-margin :class:`SoftMarginAdaTron`;
-* :mod:`~lecture_pkg.linear.gradient_descent` -- Deckert's one-dimensional demonstrations
-  of gradient descent.
+* :mod:`~lecture_pkg.linear.gradient_descent` -- gradient descent for linear models:
+  Deckert's one-dimensional demonstrations, his Adaline with a general activation, and
+  the slides' batch perceptron and least-squares descent.
 
 :class:`LinearBinaryClassifier` is the scikit-learn base class they share (two classes
 mapped to +-1, ``decision_function = w . x + b``, ``predict`` with ``sign(0) = +1``).
@@ -43,7 +44,11 @@ from .nonseparable import (n_errors, min_errors_2d, PocketRun, pocket, Pocket, p
                            cost_hk, cost_hk_gradient)
 from .gradient_descent import (gradient_descent_1d, single_sample_loss, single_sample_grad,
                                double_well_loss, double_well_grad, double_well_stationary_points,
-                               GradientDescentDemo, deckert_demo)
+                               GradientDescentDemo, deckert_demo, ACTIVATIONS, adaline_loss,
+                               adaline_gradient, AdalineDescent, adaline_descent,
+                               BatchPerceptronRun, batch_perceptron, DescentRun,
+                               least_squares_descent, dual_exponent, norm_prox,
+                               NormPenalisedFit, norm_penalised_least_squares)
 
 __all__ = [
     "LinearBinaryClassifier", "sign", "augment", "local_potentials", "geometric_margin",
@@ -65,5 +70,8 @@ __all__ = [
     "support_vector_categories", "SoftMarginAdaTron", "cost_hk", "cost_hk_gradient",
     "gradient_descent_1d",
     "single_sample_loss", "single_sample_grad", "double_well_loss", "double_well_grad",
-    "double_well_stationary_points", "GradientDescentDemo", "deckert_demo",
+    "double_well_stationary_points", "GradientDescentDemo", "deckert_demo", "ACTIVATIONS",
+    "adaline_loss", "adaline_gradient", "AdalineDescent", "adaline_descent",
+    "BatchPerceptronRun", "batch_perceptron", "DescentRun", "least_squares_descent",
+    "dual_exponent", "norm_prox", "NormPenalisedFit", "norm_penalised_least_squares",
 ]

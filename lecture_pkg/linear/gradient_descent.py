@@ -1,10 +1,25 @@
-"""Deckert's one-dimensional demonstrations of gradient descent (Deckert, "First steps").
+"""Gradient descent for linear models (Deckert, "First steps"; Mooney's slides).
 
-Plain gradient descent ``w <- w - eta L'(w)`` (Deckert's eq. 13) on losses of one weight:
-the square loss of a single example, where the iteration converges exactly for
-``0 < eta < 2 / xi^2``, and a non-convex double well with a global and a local minimum.
-:func:`deckert_demo` gives the settings of Deckert's three learning-rate figures (too
-large, too small, no convergence).
+* Deckert's one-dimensional demonstrations: plain gradient descent ``w <- w - eta L'(w)``
+  (Deckert's eq. 13) on losses of one weight -- the square loss of a single example,
+  where the iteration converges exactly for ``0 < eta < 2 / xi^2``, and a non-convex
+  double well with a global and a local minimum.  :func:`deckert_demo` gives the
+  settings of Deckert's three learning-rate figures (too large, too small, no
+  convergence).
+* Adaline with a general activation ``alpha`` (Deckert §3.3): the loss
+  ``L(w) = 1/2 sum_i (y_i - alpha(w . x_i))^2`` (his eq. 11), its gradient with the
+  factor ``alpha'`` (:func:`adaline_loss`, :func:`adaline_gradient`) and batch gradient
+  descent on it (:func:`adaline_descent`); the activations are :data:`ACTIVATIONS`.
+* Mooney's slides: the batch perceptron with 0/1 labels (:func:`batch_perceptron`) and
+  gradient descent on the least-squares error of a linear function
+  (:func:`least_squares_descent`), converging for ``0 < eps < 2 / lambda_max(A^T A)``.
+
+* Deckert's homework on the regularised loss ``||w||_p + 1/2 sum_i (y_i - w . x_i)^2``:
+  its proximal operator (:func:`norm_prox`) and the minimiser by proximal gradient
+  descent (:func:`norm_penalised_least_squares`).
+
+The inputs of the Adaline, perceptron and least-squares functions are *augmented*,
+``x = (1, x_1, ..., x_n)``, as in both sources, so the first weight is the bias.
 """
 
 from __future__ import annotations
@@ -15,7 +30,9 @@ from typing import Callable
 
 import numpy as np
 
-from ..validation import Interval, check_scalar
+from ..learning import sse
+from ..neurons import sigmoid
+from ..validation import POSITIVE, Interval, check_scalar
 
 __all__ = [
     "gradient_descent_1d",
@@ -26,6 +43,19 @@ __all__ = [
     "double_well_stationary_points",
     "GradientDescentDemo",
     "deckert_demo",
+    "ACTIVATIONS",
+    "adaline_loss",
+    "adaline_gradient",
+    "AdalineDescent",
+    "adaline_descent",
+    "BatchPerceptronRun",
+    "batch_perceptron",
+    "DescentRun",
+    "least_squares_descent",
+    "dual_exponent",
+    "norm_prox",
+    "NormPenalisedFit",
+    "norm_penalised_least_squares",
 ]
 
 
@@ -108,3 +138,333 @@ def deckert_demo(name: str) -> GradientDescentDemo:
     if name not in demos:
         raise ValueError(f"unknown demo {name!r}; choose from {sorted(demos)}")
     return demos[name]
+
+
+# ---------------------------------------------------------------- Adaline with an activation
+
+def _logistic_prime(z):
+    s = sigmoid(z)
+    return s * (1.0 - s)
+
+
+def _tanh_prime(z):
+    t = np.tanh(z)
+    return 1.0 - t * t
+
+
+#: Deckert's activation functions ``alpha`` with their derivatives ``alpha'``:
+#: ``name -> (alpha, alpha')``.  ``"identity"`` is Adaline proper (the delta rule).
+ACTIVATIONS: dict[str, tuple[Callable, Callable]] = {
+    "identity": (lambda z: np.asarray(z, dtype=float),
+                 lambda z: np.ones_like(np.asarray(z, dtype=float))),
+    "logistic": (sigmoid, _logistic_prime),
+    "tanh": (np.tanh, _tanh_prime),
+}
+
+
+def _activation(activation) -> tuple[Callable, Callable]:
+    if isinstance(activation, str):
+        if activation not in ACTIVATIONS:
+            raise ValueError(f"unknown activation {activation!r}; choose from {sorted(ACTIVATIONS)} "
+                             "or give a pair (alpha, alpha_prime)")
+        return ACTIVATIONS[activation]
+    if (isinstance(activation, tuple) and len(activation) == 2
+            and all(callable(f) for f in activation)):
+        return activation
+    raise TypeError("activation must be a name or a pair (alpha, alpha_prime) of callables")
+
+
+def _augmented_data(X, y, w=None):
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y, dtype=float)
+    if X.ndim != 2 or y.shape != (len(X),):
+        raise ValueError(f"X must be (n_samples, n_features) and y of length n_samples, "
+                         f"got {X.shape} and {y.shape}")
+    if not (np.all(np.isfinite(X)) and np.all(np.isfinite(y))):
+        raise ValueError("X and y must be finite")
+    if w is None:
+        return X, y
+    w = np.asarray(w, dtype=float)
+    if w.shape != (X.shape[1],):
+        raise ValueError(f"w must have one entry per column of X ({X.shape[1]}), got {w.shape}")
+    return X, y, w
+
+
+def _descent_setup(X, y, rate, rate_name, count, count_name, w0):
+    """Check a learning rate and a step count, the data, and the start (zeros by default)."""
+    check_scalar(rate, rate_name, POSITIVE)
+    check_scalar(count, count_name, Interval(numbers.Integral, 0, None))
+    X, y = _augmented_data(X, y)
+    w = np.zeros(X.shape[1]) if w0 is None else _augmented_data(X, y, w0)[2].copy()
+    return X, y, w
+
+
+def adaline_loss(w, X, y, activation="identity") -> float:
+    """Deckert's loss (11), ``L(w) = 1/2 sum_i (y_i - alpha(w . x_i))^2``.
+
+    ``X`` holds the augmented inputs ``x = (1, x_1, ..., x_n)``; ``activation`` is a name
+    of :data:`ACTIVATIONS` or a pair ``(alpha, alpha_prime)``.
+    """
+    X, y, w = _augmented_data(X, y, w)
+    alpha, _ = _activation(activation)
+    r = y - alpha(X @ w)
+    return 0.5 * float(r @ r)
+
+
+def adaline_gradient(w, X, y, activation="identity") -> np.ndarray:
+    """``dL/dw = -sum_i (y_i - alpha(w . x_i)) alpha'(w . x_i) x_i`` (Deckert §3.3.2).
+
+    The chain rule puts the factor ``alpha'`` of the activation into every term; for
+    ``alpha = id`` it is 1 and the update is the delta rule.
+    """
+    X, y, w = _augmented_data(X, y, w)
+    alpha, alpha_prime = _activation(activation)
+    z = X @ w
+    return -X.T @ ((y - alpha(z)) * alpha_prime(z))
+
+
+@dataclass
+class AdalineDescent:
+    """Result of :func:`adaline_descent`: weights and loss at the start and after each epoch."""
+
+    weights: np.ndarray          # (n_epochs + 1, n_features)
+    loss: np.ndarray             # (n_epochs + 1,)
+    diverged: bool
+
+
+def adaline_descent(X, y, eta: float, n_epochs: int, activation="identity",
+                    w0=None) -> AdalineDescent:
+    """Deckert's Adaline algorithm: batch gradient descent on :func:`adaline_loss`.
+
+    Every epoch makes one step ``w <- w + eta sum_i (y_i - alpha(w . x_i)) alpha'(w . x_i) x_i``
+    on all examples (a *batch* update; the gradient is a sum, so a usable ``eta`` scales
+    like ``1 / n_samples``).  Starts from ``w0`` (zeros by default).  The run stops early,
+    with ``diverged=True``, when the loss exceeds ``1e100`` or stops being finite.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[1.0, -1.0], [1.0, 1.0]])          # augmented: (1, x)
+    >>> run = adaline_descent(X, np.array([-1.0, 1.0]), eta=0.25, n_epochs=40)
+    >>> np.round(run.weights[-1], 6).tolist()
+    [0.0, 1.0]
+    """
+    X, y, w = _descent_setup(X, y, eta, "eta", n_epochs, "n_epochs", w0)
+    alpha, alpha_prime = _activation(activation)
+    weights, losses = [w.copy()], [adaline_loss(w, X, y, (alpha, alpha_prime))]
+    diverged = False
+    with np.errstate(over="ignore", invalid="ignore"):
+        for _ in range(int(n_epochs)):
+            z = X @ w
+            w = w + eta * (X.T @ ((y - alpha(z)) * alpha_prime(z)))
+            loss = adaline_loss(w, X, y, (alpha, alpha_prime)) if np.all(np.isfinite(w)) else np.inf
+            if not loss <= 1e100:
+                diverged = True
+                break
+            weights.append(w.copy())
+            losses.append(loss)
+    return AdalineDescent(np.array(weights), np.array(losses), diverged)
+
+
+# ---------------------------------------------------------------- Mooney's slides
+
+@dataclass
+class BatchPerceptronRun:
+    """Result of :func:`batch_perceptron`.
+
+    ``weights`` at the start and after every epoch, ``errors`` the misclassified
+    examples of each of those weights, ``converged`` whether the last weights classify
+    every example correctly.
+    """
+
+    weights: np.ndarray
+    errors: np.ndarray
+    converged: bool
+
+
+def batch_perceptron(X, c, w0=None, eps: float = 1.0, max_epochs: int = 100) -> BatchPerceptronRun:
+    """The batch perceptron of Mooney's slides, with 0/1 labels ``c``.
+
+    One epoch is one step on all examples at once,
+
+        ``w <- w - eps sum_k (sgn(w . x_k) - c_k) x_k``,
+
+    with ``sgn(z) = 1`` for ``z >= 0`` and ``0`` otherwise; ``X`` holds the augmented
+    inputs ``(1, x)``.  Each term is ``-eps x_k`` or ``+eps x_k`` for a misclassified
+    example and zero otherwise: the summed corrections of the online rule, made with
+    the weights frozen during the epoch.  It is gradient descent on the perceptron
+    criterion ``sum_k (sgn(w . x_k) - c_k) w . x_k`` (zero exactly when every example
+    is correct).  Stops at the first weights that classify every example correctly.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[1.0, 2, -1], [1, 2, 1], [1, 1, 3]])
+    >>> batch_perceptron(X, [1, 1, 0], w0=[0.0, -1.0, 1.0]).weights[-1].tolist()
+    [1.0, 2.0, -2.0]
+    """
+    X, c, w = _descent_setup(X, c, eps, "eps", max_epochs, "max_epochs", w0)
+    if not np.all((c == 0) | (c == 1)):
+        raise ValueError("the labels c must be 0 or 1 (Mooney's convention)")
+    weights, errors = [w.copy()], []
+    for _ in range(int(max_epochs) + 1):
+        out = (X @ w >= 0).astype(float)
+        wrong = out != c
+        errors.append(int(wrong.sum()))
+        if not wrong.any() or len(weights) > max_epochs:
+            break
+        w = w - eps * (X.T @ (out - c))
+        weights.append(w.copy())
+    return BatchPerceptronRun(np.array(weights), np.array(errors), errors[-1] == 0)
+
+
+@dataclass
+class DescentRun:
+    """Result of :func:`least_squares_descent`: weights and error ``E`` at each step."""
+
+    weights: np.ndarray
+    error: np.ndarray
+    diverged: bool
+
+
+def least_squares_descent(A, f, eps: float, n_steps: int, w0=None) -> DescentRun:
+    """Gradient descent on ``E(w) = 1/2 sum_k (w . x_k - f_k)^2`` (Mooney's slides).
+
+    ``w <- w - eps grad E(w)`` with ``grad E(w) = sum_k (w . x_k - f_k) x_k = A^T (A w - f)``
+    (:func:`lecture_pkg.learning.sse_gradient`), ``A`` the matrix of augmented inputs.
+    ``E`` is a convex quadratic with Hessian ``A^T A``; the iteration converges to a
+    minimiser from any start exactly when ``0 < eps < 2 / lambda_max(A^T A)``
+    (:func:`lecture_pkg.linear.gd_stability_limit`).  A run whose error exceeds ``1e100``
+    stops with ``diverged=True``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> A = np.array([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]])
+    >>> run = least_squares_descent(A, np.array([1.0, 3.0, 5.0]), eps=0.1, n_steps=500)
+    >>> np.round(run.weights[-1], 6).tolist()
+    [1.0, 2.0]
+    """
+    A, f, w = _descent_setup(A, f, eps, "eps", n_steps, "n_steps", w0)
+    n = int(n_steps)
+    weights, errors = np.empty((n + 1, A.shape[1])), np.empty(n + 1)
+    weights[0], errors[0] = w, sse(w, A, f)
+    diverged = False
+    At = np.ascontiguousarray(A.T)
+    step = 0
+    r = A @ w - f                               # the residuals; E = r.r / 2, grad E = A^T r
+    with np.errstate(over="ignore", invalid="ignore"):
+        for step in range(1, n + 1):
+            w = w - eps * (At @ r)              # = w - eps * sse_gradient(w, A, f)
+            r = A @ w - f
+            e = 0.5 * float(r @ r)
+            weights[step], errors[step] = w, e
+            if not e <= 1e100:
+                diverged = True
+                break
+    return DescentRun(weights[:step + 1], errors[:step + 1], diverged)
+
+
+# ---------------------------------------------------------------- Deckert's ||w||_p homework
+
+def dual_exponent(p: float) -> float:
+    """``q`` with ``1/p + 1/q = 1`` (``p = 1 -> q = inf``, ``p = inf -> q = 1``)."""
+    p = float(p)
+    if not p >= 1:
+        raise ValueError(f"p must be >= 1 (or inf), got {p}")
+    if p == 1.0:
+        return np.inf
+    return 1.0 if np.isinf(p) else p / (p - 1.0)
+
+
+def _project_l1_ball(v: np.ndarray, radius: float) -> np.ndarray:
+    """Euclidean projection onto ``{u : ||u||_1 <= radius}`` (sort-based, exact)."""
+    a = np.abs(v)
+    if a.sum() <= radius:
+        return v.copy()
+    s = np.sort(a)[::-1]
+    c = np.cumsum(s) - radius
+    k = np.arange(1, len(s) + 1)
+    rho = int(np.flatnonzero(s - c / k > 0)[-1])
+    theta = c[rho] / (rho + 1)
+    return np.sign(v) * np.maximum(a - theta, 0.0)
+
+
+def norm_prox(v, t: float, p: float) -> np.ndarray:
+    """Proximal operator ``argmin_u t ||u||_p + 1/2 |u - v|^2`` for ``p`` in ``{1, 2, inf}``.
+
+    ``p = 1``: soft thresholding of each entry by ``t``; ``p = 2``: ``v`` shrunk towards 0
+    by ``t`` (and 0 if ``|v| <= t``); ``p = inf``: ``v - t P(v / t)`` with ``P`` the
+    projection onto the unit ``l1`` ball (Moreau's decomposition, the ``l1`` norm being
+    the dual of ``l_inf``).  In every case the result is 0 exactly when
+    ``||v||_q <= t`` with the dual exponent ``q`` (:func:`dual_exponent`).
+    """
+    v = np.asarray(v, dtype=float)
+    check_scalar(t, "t", Interval(numbers.Real, 0, None))
+    if p == 1:
+        u = np.sign(v) * np.maximum(np.abs(v) - t, 0.0)
+    elif p == 2:
+        n = float(np.linalg.norm(v))
+        u = v * max(0.0, 1.0 - t / n) if n > 0 else np.zeros_like(v)
+    elif np.isinf(p) and p > 0:
+        u = v - t * _project_l1_ball(v / t, 1.0) if t > 0 else v.copy()
+    else:
+        u = None
+    if u is not None:
+        return u + 0.0                          # no negative zeros
+    raise ValueError(f"norm_prox is implemented for p = 1, 2 and inf, got {p!r}")
+
+
+@dataclass
+class NormPenalisedFit:
+    """Result of :func:`norm_penalised_least_squares`: bias, weights and the optimality gap.
+
+    ``threshold`` is ``||X_c^T y_c||_q``: the weights are exactly zero iff ``lam >= threshold``.
+    """
+
+    intercept: float
+    coef: np.ndarray
+    n_steps: int
+    threshold: float
+
+
+def norm_penalised_least_squares(X, y, lam: float, p: float, *, tol: float = 1e-12,
+                                 max_steps: int = 100000) -> NormPenalisedFit:
+    """Minimise Deckert's regularised loss ``lam ||w||_p + 1/2 sum_i (y_i - b - w . x_i)^2``.
+
+    Deckert's homework (§3.3.4.2) with the identity activation and ``lam = 1``; ``lam``
+    sets the strength of the penalty.  The bias ``b`` is not penalised (our choice: a
+    penalised bias would pull the boundary towards the origin of the raw features): it
+    is eliminated by centring, ``b = mean(y) - w . mean(X)``.  The weights are found by
+    proximal gradient descent, ``w <- prox_{s lam ||.||_p}(w - s grad)`` with the step
+    ``s = 1 / lambda_max(X_c^T X_c)`` (:func:`norm_prox`), which converges for this
+    convex loss; it stops when ``w`` moves by less than ``tol`` (relative).  ``X`` holds
+    the raw inputs, without the constant 1.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 2.0], [3.0, 1.0]])
+    >>> fit = norm_penalised_least_squares(X, np.array([0.0, 1.0, 2.0, 4.0]), 100.0, 2)
+    >>> fit.coef.tolist(), fit.intercept       # lam beyond the threshold: no weights
+    ([0.0, 0.0], 1.75)
+    """
+    check_scalar(lam, "lam", Interval(numbers.Real, 0, None))
+    X, y = _augmented_data(X, y)
+    q = dual_exponent(p)
+    xm, ym = X.mean(axis=0), float(y.mean())
+    Xc, yc = X - xm, y - ym
+    H, g = Xc.T @ Xc, Xc.T @ yc
+    threshold = float(np.linalg.norm(g, ord=q))
+    top = float(np.linalg.eigvalsh(H)[-1])
+    w = np.zeros(X.shape[1])
+    step = 0
+    if top > 0:
+        s = 1.0 / top
+        for step in range(1, int(max_steps) + 1):
+            new = norm_prox(w - s * (H @ w - g), s * lam, p)
+            done = np.abs(new - w).max() <= tol * max(1.0, np.abs(new).max())
+            w = new
+            if done:
+                break
+    return NormPenalisedFit(ym - float(w @ xm), w, step, threshold)
