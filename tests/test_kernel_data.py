@@ -92,3 +92,47 @@ def test_paper_experiment_rows_and_separable_training_sets():
         paper_experiment(Xtr, ytr, Xte, yte, (5.0,), lpm_validation=1.5)
     with pytest.raises(ValueError, match="same number"):
         paper_experiment(Xtr, ytr[:-1], Xte, yte, (5.0,))
+
+
+def test_sonar_svm_row_of_table_1_exactly():
+    from lecture_pkg.datasets import sonar
+    from lecture_pkg.kernel_machines import svm_rows
+    X, y, train = sonar()
+    split = X[train], y[train], X[~train], y[~train]
+    paper = [r[4] for r in PAPER_TABLES["sonar"] if r[0] == "SVM"]
+    assert paper == [8, 7, 7]
+    for C in (100.0, 1e6, np.inf):
+        rows = svm_rows(*split, PAPER_SIGMAS["sonar"], C)
+        assert [r["test_errors"] for r in rows] == paper
+        assert [r["svc_test_errors"] for r in rows] == paper            # the oracle agrees
+        assert [r["train_errors"] for r in rows] == [0, 0, 0]
+        assert [r["n_support"] for r in rows] == [99, 92, 87]
+        assert min(r["min_abs_test_f"] for r in rows) > 1e-3            # counts are robust
+    # C = 10 is below the largest hard-margin multiplier at sigma = 1.2: soft, one more error
+    hard = svm_rows(*split, (1.2,))[0]
+    assert 10 < hard["max_alpha"] < 100
+    assert svm_rows(*split, (1.2,), 10.0)[0]["test_errors"] == 8
+    with pytest.raises(ValueError, match="sigma"):
+        svm_rows(*split, (0.0,))
+
+
+def test_sonar_lpm_grid_without_bias_reproduces_the_papers_row():
+    from lecture_pkg.datasets import sonar
+    from lecture_pkg.kernel_machines import lpm_grid
+    X, y, train = sonar()
+    grid = lpm_grid(X[train], y[train], X[~train], y[~train], (0.8, 1.0, 1.2), (0.1, 0.3))
+    assert len(grid) == 3 * 2 * 2
+    assert [grid[(0.8, 0.3, False)], grid[(1.0, 0.3, False)], grid[(1.2, 0.1, False)]] == [
+        (1, 11), (1, 9), (0, 8)]
+    assert all(grid[(s, 0.1, True)][1] > 10 for s in (0.8, 1.0, 1.2))   # the bias hurts here
+
+
+def test_paper_experiment_chooses_lpm_C_from_a_grid():
+    Xtr, ytr = mirror_symmetry(60, random_state=0)
+    Xte, yte = mirror_symmetry(30, random_state=1)
+    rows = paper_experiment(Xtr, ytr, Xte, yte, (5.0,), k_large=7, lpm_C=(0.0, 0.1),
+                            random_state=0)
+    lpm = [r for r in rows if r["method"] == "LPM"][0]
+    assert lpm["note"].endswith(("C = 0", "C = 0.1"))
+    with pytest.raises(ValueError, match="lpm_C"):
+        paper_experiment(Xtr, ytr, Xte, yte, (5.0,), lpm_C=(-1.0,))

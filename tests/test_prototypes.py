@@ -434,3 +434,57 @@ def test_single_example_step_equals_the_gradient_of_its_cost_term(toy, use_omega
         np.testing.assert_allclose(t.W, W0 - 0.03 * gw, atol=1e-12)
         if use_omega:
             np.testing.assert_allclose(t.omega, normalize_omega(omega0 - 0.02 * go), atol=1e-12)
+
+
+# ---------------------------------------------------------------- Hart's CNN and Cover-Hart
+
+def test_condensed_set_is_consistent_and_matches_sklearn_knn(toy):
+    from lecture_pkg.prototypes import condensed_nearest_neighbor
+    X, y = toy
+    for order in (None, "random"):
+        store = condensed_nearest_neighbor(X, y, order=order, random_state=3)
+        assert len(set(store.tolist())) == len(store) < len(y) // 2
+        own = NearestNeighborClassifier().fit(X[store], y[store])
+        oracle = KNeighborsClassifier(1, algorithm="brute").fit(X[store], y[store])
+        np.testing.assert_array_equal(own.predict(X), y)            # consistent
+        np.testing.assert_array_equal(oracle.predict(X), y)         # the oracle agrees
+        Q = np.random.default_rng(0).normal(size=(500, 2)) * 3
+        np.testing.assert_array_equal(own.predict(Q), oracle.predict(Q))
+
+
+def test_condensed_set_follows_harts_passes_by_hand():
+    from lecture_pkg.prototypes import condensed_nearest_neighbor
+    X = np.array([[0.0], [4.0], [1.0], [3.0], [2.6]])
+    y = np.array([0, 1, 0, 1, 0])
+    # pass 1: store 0; 4.0 is nearer 0 -> wrong, store 1; 1.0 right; 3.0 right;
+    # 2.6 is nearer 4.0 (1.4 < 2.6) -> wrong, store 4.  Pass 2: 3.0 now nearer 2.6 -> store 3
+    assert condensed_nearest_neighbor(X, y).tolist() == [0, 1, 4, 3]
+
+
+def test_condensed_set_depends_on_the_order(toy):
+    from lecture_pkg.prototypes import condensed_nearest_neighbor
+    X, y = toy
+    stores = {tuple(sorted(condensed_nearest_neighbor(X, y, order="random", random_state=s)))
+              for s in range(5)}
+    assert len(stores) > 1
+    perm = np.random.default_rng(1).permutation(len(y))
+    assert condensed_nearest_neighbor(X, y, order=perm)[0] == perm[0]
+    with pytest.raises(ValueError, match="label"):
+        condensed_nearest_neighbor(X, y[:-1])
+    with pytest.raises(ValueError, match="permutation"):
+        condensed_nearest_neighbor(X, y, order=[0, 1])
+
+
+def test_cover_hart_bound():
+    from lecture_pkg.prototypes import cover_hart_bound
+    r = np.linspace(0, 0.5, 11)
+    lower, upper = cover_hart_bound(r)
+    np.testing.assert_allclose(upper, 2 * r * (1 - r), atol=1e-15)    # c = 2
+    assert np.all(lower <= upper + 1e-15) and np.all(upper <= 2 * r + 1e-15)
+    assert cover_hart_bound(0.5)[1] == 0.5                              # no information
+    lo3, up3 = cover_hart_bound(2 / 3, n_classes=3)
+    assert up3 == pytest.approx(2 / 3)
+    with pytest.raises(ValueError, match="bayes_error"):
+        cover_hart_bound(0.6)
+    with pytest.raises(ValueError, match="n_classes"):
+        cover_hart_bound(0.1, n_classes=1)

@@ -10,7 +10,9 @@ Each loader returns ``X, y`` (or the table the notes print); generators take a s
   :func:`two_spirals`, :func:`mirror_symmetry`, :func:`add_spurious_feature`,
   :func:`moons` and :func:`circles` (scikit-learn's, with labels +-1);
 * real data -- :func:`iris_setosa_vs_rest` and :func:`breast_cancer` (from scikit-learn's
-  bundled copies), :func:`standardize`.
+  bundled copies), :func:`standardize`; vendored UCI files (``lecture_pkg/data/``):
+  :func:`sonar` (Gorman and Sejnowski's sonar benchmark with its aspect-angle split) and
+  :func:`breast_cancer_wisconsin` (the original 699 x 9 Wisconsin database).
 """
 
 from ._examples import (koski_example, mooney_example, biehl_fig34_example, xor, IRIS_FEATURES,
@@ -20,6 +22,7 @@ from ._examples import (koski_example, mooney_example, biehl_fig34_example, xor,
 from ._synthetic import (moons, circles, three_clusters, synthetic_hubble, add_spurious_feature,
                          two_spirals, is_mirror_symmetric, mirror_symmetry)
 from ._real import breast_cancer
+from ._uci import sonar, WISCONSIN_FEATURES, breast_cancer_wisconsin
 
 __all__ = [
     "koski_example", "mooney_example", "biehl_fig34_example", "xor", "IRIS_FEATURES",
@@ -27,4 +30,5 @@ __all__ = [
     "NaiveBayesTables", "naive_bayes_tables", "naive_bayes_training_set", "m_estimate_counts",
     "oaks", "moons", "circles", "three_clusters", "synthetic_hubble", "add_spurious_feature",
     "two_spirals", "is_mirror_symmetric", "mirror_symmetry", "breast_cancer",
+    "sonar", "WISCONSIN_FEATURES", "breast_cancer_wisconsin",
 ]

@@ -32,7 +32,8 @@ from .lp_machine import (LP_STATUS, LPError, solve_lp, lp_matrices, LPMachineRun
                          MinnickMurogaRun, minnick_muroga_lp, LPMachine)
 from .mesr import (NoReductionWarning, MESRResult, mesr, expansion_rank, row_dependency,
                    feature_space_residual, t_mesr, loo_ratio)
-from .experiments import PAPER_SIGMAS, random_split, PAPER_TABLES, paper_experiment
+from .experiments import (PAPER_SIGMAS, random_split, PAPER_TABLES, paper_experiment, svm_rows,
+                          lpm_grid)
 
 __all__ = [
     "NotPSDError", "NotPSDWarning", "linear_kernel", "polynomial_kernel", "gamma_from_sigma",
@@ -48,5 +49,5 @@ __all__ = [
     "LPMachineRun", "lp_machine", "MinnickMurogaRun", "minnick_muroga_lp", "LPMachine",
     "NoReductionWarning", "MESRResult", "mesr", "expansion_rank", "row_dependency",
     "feature_space_residual", "t_mesr", "loo_ratio", "PAPER_SIGMAS", "random_split",
-    "PAPER_TABLES", "paper_experiment",
+    "PAPER_TABLES", "paper_experiment", "svm_rows", "lpm_grid",
 ]

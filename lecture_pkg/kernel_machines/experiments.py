@@ -8,8 +8,8 @@
   paper's widths and published numbers.
 
 The data sets themselves (:func:`~lecture_pkg.datasets.two_spirals`,
-:func:`~lecture_pkg.datasets.mirror_symmetry`, :func:`~lecture_pkg.datasets.breast_cancer`)
-are in :mod:`lecture_pkg.datasets`.  Labels are ``+1`` / ``-1`` throughout.
+:func:`~lecture_pkg.datasets.mirror_symmetry`, :func:`~lecture_pkg.datasets.sonar`,
+:func:`~lecture_pkg.datasets.breast_cancer_wisconsin`) are in :mod:`lecture_pkg.datasets`.  Labels are ``+1`` / ``-1`` throughout.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ __all__ = [
     "random_split",
     "PAPER_TABLES",
     "paper_experiment",
+    "svm_rows",
+    "lpm_grid",
 ]
 
 PAPER_SIGMAS: dict[str, tuple[float, ...]] = {
@@ -95,7 +97,7 @@ def _errors(f, y) -> int:
 
 
 def paper_experiment(X_train, y_train, X_test, y_test, sigmas, *, k_large: int = 3,
-                     svm_C: float = 1000.0, lpm_C: float = 0.01, lpm_validation: float = 0.25,
+                     svm_C: float = 1000.0, lpm_C=0.01, lpm_validation: float = 0.25,
                      perceptron_epochs: int = 200, random_state=None) -> list[dict]:
     """Every method of the paper's Tables 1–3 on one split, for each RBF width in ``sigmas``.
 
@@ -112,7 +114,9 @@ def paper_experiment(X_train, y_train, X_test, y_test, sigmas, *, k_large: int =
       (LIBSVM) with ``C = svm_C`` (the paper used the interior-point code LOQO);
     * ``LPM``: eq. (16) with ``C = lpm_C``; with or without bias, whichever errs less on
       a validation subset (a fraction ``lpm_validation`` of the training set), the
-      paper's rule of choosing parameters on a validation subset;
+      paper's rule of choosing parameters on a validation subset.  ``lpm_C`` may be a
+      sequence of candidates: then ``C`` and the bias are chosen together on that subset
+      (the first candidate wins a tie; bias before no bias), and the note names them;
     * ``k-Adatron`` with 10 and 250 cycles: :func:`lecture_pkg.kernel_machines.kernel_adatron`
       without bias (hard margin, ``eta = 1``, stopping early only when the Kuhn–Tucker
       conditions hold to 1e-3), then the bias that centres the margin,
@@ -128,10 +132,10 @@ def paper_experiment(X_train, y_train, X_test, y_test, sigmas, *, k_large: int =
     # imported here: lecture_pkg.prototypes imports the kernels of this subpackage
     from ..prototypes import NearestNeighborClassifier
 
-    X_train, X_test = check_inputs(X_train, "X_train"), check_inputs(X_test, "X_test")
-    y_train, y_test = as_plus_minus(y_train), as_plus_minus(y_test)
-    if len(X_train) != len(y_train) or len(X_test) != len(y_test):
-        raise ValueError("X and y must have the same number of rows")
+    X_train, y_train, X_test, y_test = _checked_split(X_train, y_train, X_test, y_test)
+    lpm_Cs = tuple(float(c) for c in np.atleast_1d(lpm_C))
+    if not lpm_Cs or not all(np.isfinite(c) and c >= 0 for c in lpm_Cs):
+        raise ValueError(f"lpm_C must be one or more finite numbers >= 0, got {lpm_C!r}")
     if not (0 < lpm_validation < 1):
         raise ValueError(f"lpm_validation must lie in (0, 1), got {lpm_validation!r}")
     rng = resolve_rng(random_state)
@@ -156,15 +160,19 @@ def paper_experiment(X_train, y_train, X_test, y_test, sigmas, *, k_large: int =
         svm = SVC(kernel="precomputed", C=svm_C).fit(K, y_train)
         out.append(("SVM", None, svm.decision_function(K), svm.decision_function(Kt), ""))
         best = None
-        for bias in (True, False):
-            run = lp_machine(K[np.ix_(fit_idx, fit_idx)], y_train[fit_idx], lpm_C, fit_intercept=bias)
-            f_val = K[np.ix_(val_idx, fit_idx)] @ (run.alpha * y_train[fit_idx]) + run.bias
-            err = _errors(f_val, y_train[val_idx])
-            if best is None or err < best[0]:
-                best = (err, bias)
-        lpm = lp_machine(K, y_train, lpm_C, fit_intercept=best[1])
+        for C in lpm_Cs:
+            for bias in (True, False):
+                run = lp_machine(K[np.ix_(fit_idx, fit_idx)], y_train[fit_idx], C,
+                                 fit_intercept=bias)
+                f_val = K[np.ix_(val_idx, fit_idx)] @ (run.alpha * y_train[fit_idx]) + run.bias
+                err = _errors(f_val, y_train[val_idx])
+                if best is None or err < best[0]:
+                    best = (err, C, bias)
+        _, C, bias = best
+        lpm = lp_machine(K, y_train, C, fit_intercept=bias)
+        note = ("bias" if bias else "no bias") + (f", C = {C:g}" if len(lpm_Cs) > 1 else "")
         out.append(("LPM", None, K @ (lpm.alpha * y_train) + lpm.bias,
-                    Kt @ (lpm.alpha * y_train) + lpm.bias, "bias" if best[1] else "no bias"))
+                    Kt @ (lpm.alpha * y_train) + lpm.bias, note))
         for cycles in (10, 250):
             ka = kernel_adatron(K, y_train, np.inf, fit_intercept=False, mode="sequential",
                                 max_epochs=cycles, check_psd=None)
@@ -178,3 +186,88 @@ def paper_experiment(X_train, y_train, X_test, y_test, sigmas, *, k_large: int =
     methods = [("k-Perc.", None), ("SVM", None), ("LPM", None), ("k-Adatron", 10), ("k-Adatron", 250)]
     kernel_rows = sorted(rows[2:], key=lambda r: methods.index((r["method"], r["cycles"])))
     return rows[:2] + kernel_rows
+
+
+def _widths(X_train, X_test, sigmas):
+    """Each width's training and test Gram matrices of eq. (6), from one distance matrix."""
+    D_tr, D_te = _sq_distances(X_train, X_train), _sq_distances(X_test, X_train)
+    for sigma in sigmas:
+        if not (np.isfinite(sigma) and sigma > 0):
+            raise ValueError(f"every sigma must be a positive number, got {sigma!r}")
+        yield float(sigma), np.exp(-D_tr / sigma ** 2), np.exp(-D_te / sigma ** 2)
+
+
+def _checked_split(X_train, y_train, X_test, y_test):
+    X_train, X_test = check_inputs(X_train, "X_train"), check_inputs(X_test, "X_test")
+    y_train, y_test = as_plus_minus(y_train), as_plus_minus(y_test)
+    if len(X_train) != len(y_train) or len(X_test) != len(y_test):
+        raise ValueError("X and y must have the same number of rows")
+    return X_train, y_train, X_test, y_test
+
+
+def svm_rows(X_train, y_train, X_test, y_test, sigmas, C: float = np.inf, *,
+             tol: float = 1e-6) -> list[dict]:
+    """The SVM rows of the paper's tables: RBF kernel (6), unpenalised bias, box ``C``.
+
+    Solved by :func:`lecture_pkg.kernel_machines.kernel_adatron` (SMO steps on the
+    maximal violating pair) to Kuhn--Tucker tolerance ``tol``, and cross-checked with
+    scikit-learn's ``SVC`` on the same Gram matrix (``C = inf`` is passed to ``SVC`` as
+    ``1e10``).  ``C`` is scikit-learn's constant, half the paper's in eq. (10).
+
+    Returns one dict per width: ``sigma``, ``train_errors``, ``test_errors`` (counts),
+    ``svc_test_errors`` (``SVC``'s count), ``n_support``, ``max_alpha`` (the largest
+    multiplier: the machine has a hard margin when ``C`` exceeds it) and
+    ``min_abs_test_f`` (the test pattern closest to the boundary: a count is only
+    robust if this is far above the solver's tolerance).
+
+    Examples
+    --------
+    >>> from lecture_pkg.datasets import sonar
+    >>> X, y, train = sonar()
+    >>> rows = svm_rows(X[train], y[train], X[~train], y[~train], (0.8, 1.0, 1.2))
+    >>> [r["test_errors"] for r in rows]
+    [8, 7, 7]
+    """
+    from sklearn.svm import SVC  # the independent QP solver
+
+    X_train, y_train, X_test, y_test = _checked_split(X_train, y_train, X_test, y_test)
+    if not (C > 0):
+        raise ValueError(f"C must be positive (or inf), got {C!r}")
+    rows = []
+    for sigma, K, Kt in _widths(X_train, X_test, sigmas):
+        run = kernel_adatron(K, y_train, C, tol=tol, max_epochs=100_000, check_psd=None)
+        beta = run.embeddings * y_train
+        f_tr, f_te = K @ beta + run.bias, Kt @ beta + run.bias
+        svc = SVC(kernel="precomputed", C=min(float(C), 1e10), tol=tol).fit(K, y_train)
+        rows.append(dict(sigma=sigma, train_errors=_errors(f_tr, y_train),
+                         test_errors=_errors(f_te, y_test),
+                         svc_test_errors=int(np.sum(svc.predict(Kt) != y_test)),
+                         n_support=int(np.sum(run.embeddings > 1e-8)),
+                         max_alpha=float(run.embeddings.max()),
+                         min_abs_test_f=float(np.abs(f_te).min())))
+    return rows
+
+
+def lpm_grid(X_train, y_train, X_test, y_test, sigmas, Cs) -> dict[tuple, tuple[int, int]]:
+    """The LPM (16) on one split for every width, every ``C`` in ``Cs``, with and without bias.
+
+    Returns ``{(sigma, C, bias): (# training errors, # test errors)}``, the settings the
+    paper leaves unreported laid out side by side.
+
+    Examples
+    --------
+    >>> from lecture_pkg.datasets import sonar
+    >>> X, y, train = sonar()
+    >>> lpm_grid(X[train], y[train], X[~train], y[~train], (1.0,), (0.3,))[(1.0, 0.3, False)]
+    (1, 9)
+    """
+    X_train, y_train, X_test, y_test = _checked_split(X_train, y_train, X_test, y_test)
+    out = {}
+    for sigma, K, Kt in _widths(X_train, X_test, sigmas):
+        for C in Cs:
+            for bias in (True, False):
+                run = lp_machine(K, y_train, float(C), fit_intercept=bias)
+                beta = run.alpha * y_train
+                out[(sigma, float(C), bias)] = (_errors(K @ beta + run.bias, y_train),
+                                                _errors(Kt @ beta + run.bias, y_test))
+    return out

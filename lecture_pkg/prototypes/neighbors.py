@@ -3,7 +3,11 @@
 * :class:`NearestNeighborClassifier` -- k-NN with any of the package's distances,
   ties in the vote and in the distances broken towards the first class;
 * :class:`NearestPrototypeClassifier` -- one prototype per class at the class mean (or
-  given prototypes), the classifier that LVQ trains.
+  given prototypes), the classifier that LVQ trains;
+* :func:`condensed_nearest_neighbor` -- Hart's condensed nearest-neighbour rule, a subset
+  of the reference set that still classifies every reference vector correctly;
+* :func:`cover_hart_bound` -- the asymptotic bounds of Cover and Hart on the error of the
+  1-NN rule in terms of the Bayes error.
 """
 
 from __future__ import annotations
@@ -14,12 +18,15 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._ties import first_argmin, stable_argsort
-from ..validation import COUNT, check_params
+from ..kernel_machines import presentation_order
+from ..validation import COUNT, check_inputs, check_params
 from ._base import _METRIC, _MINKOWSKI_P, _metric_function, _PrototypeClassifier, class_means
 
 __all__ = [
     "NearestNeighborClassifier",
     "NearestPrototypeClassifier",
+    "condensed_nearest_neighbor",
+    "cover_hart_bound",
 ]
 
 
@@ -180,3 +187,109 @@ class NearestPrototypeClassifier(_PrototypeClassifier):
         model._prototype_class = idx
         model.n_features_in_ = W.shape[1]
         return model
+
+
+def condensed_nearest_neighbor(X, y, *, order=None, random_state=None, metric="sqeuclidean",
+                               p: float = 2.0) -> np.ndarray:
+    """Hart's condensed nearest-neighbour rule (CNN): a consistent subset of the reference set.
+
+    The store starts with the first pattern of the presentation order.  Each pass goes
+    through the patterns not yet stored, in that order, and classifies each by the 1-NN
+    rule on the *current* store; a misclassified pattern is added at once.  Passes repeat
+    until one adds nothing.  Then the 1-NN rule on the store classifies every reference
+    vector correctly (the store is *consistent*), unless two identical vectors carry
+    different labels.  The store is usually much smaller than the reference set and
+    keeps mostly patterns near the class borders.  It is neither unique nor minimal: a
+    different ``order`` gives a different store, of a different size.
+
+    Only the distance of each pattern to its nearest stored pattern is kept, and updated
+    (vectorised) when a pattern is stored, so a pass costs one comparison per pattern.
+    Ties go to the pattern stored first, as in :class:`NearestNeighborClassifier` with the
+    store, in the returned order, as reference set.
+
+    Parameters
+    ----------
+    X : array of shape (P, N)
+    y : array of shape (P,)
+        Any class labels.
+    order : None, "random" or a permutation of ``range(P)``
+        The presentation order (None: the given order).
+    random_state : seed or Generator, used when ``order="random"``.
+    metric, p : as in :class:`NearestNeighborClassifier`.
+
+    Returns
+    -------
+    ndarray of int
+        Indices into ``X`` of the stored patterns, in the order they were stored.
+
+    References
+    ----------
+    .. [1] Hart, P. E. (1968). The condensed nearest neighbor rule. *IEEE Transactions on
+       Information Theory* 14(3), 515--516. (bib key: hart1968condensed)
+
+    Examples
+    --------
+    >>> X = np.array([[0.0], [1.0], [2.0], [10.0], [11.0], [12.0]])
+    >>> condensed_nearest_neighbor(X, [0, 0, 0, 1, 1, 1]).tolist()
+    [0, 3]
+    """
+    X = check_inputs(X)
+    y = np.asarray(y)
+    if y.shape != (len(X),):
+        raise ValueError(f"y must have one label per row of X: shapes {X.shape}, {y.shape}")
+    _, y_idx = np.unique(y, return_inverse=True)
+    distance = _metric_function(metric, p)
+    perm = presentation_order(len(X), order, random_state)
+    nearest_d = np.full(len(X), np.inf)
+    nearest_label = np.full(len(X), -1)
+    stored = np.zeros(len(X), dtype=bool)
+    store: list[int] = []
+
+    def add(i: int) -> None:
+        d = np.asarray(distance(X, X[i:i + 1]))[:, 0]
+        closer = d < nearest_d                         # strict: ties stay with the earlier
+        nearest_d[closer] = d[closer]
+        nearest_label[closer] = y_idx[i]
+        stored[i] = True
+        store.append(int(i))
+
+    add(perm[0])
+    changed = True
+    while changed:
+        changed = False
+        for i in perm:
+            if not stored[i] and nearest_label[i] != y_idx[i]:
+                add(i)
+                changed = True
+    return np.array(store, dtype=int)
+
+
+def cover_hart_bound(bayes_error, n_classes: int = 2) -> tuple[np.ndarray, np.ndarray]:
+    """Cover and Hart's bounds on the asymptotic error ``R`` of the 1-NN rule.
+
+    For ``c`` classes and Bayes error ``R*``, as the number of reference vectors grows
+    (with densities continuous almost everywhere), the 1-NN error tends to ``R`` with
+
+        ``R* <= R <= R* (2 - c R* / (c - 1))  (<= 2 R*)``.
+
+    Returns the lower and upper bound for each ``bayes_error`` in ``[0, (c-1)/c]``.
+
+    References
+    ----------
+    .. [1] Cover, T. M. and Hart, P. E. (1967). Nearest Neighbor Pattern Classification.
+       *IEEE Transactions on Information Theory* 13(1), 21--27, Theorem 1.
+       (bib key: cover1967nearest)
+
+    Examples
+    --------
+    >>> lower, upper = cover_hart_bound(0.1)
+    >>> float(lower), round(float(upper), 12)
+    (0.1, 0.18)
+    """
+    if isinstance(n_classes, bool) or not float(n_classes).is_integer() or n_classes < 2:
+        raise ValueError(f"n_classes must be an integer >= 2, got {n_classes!r}")
+    r = np.asarray(bayes_error, dtype=float)
+    c = float(n_classes)
+    if np.any(~np.isfinite(r)) or np.any(r < 0) or np.any(r > (c - 1) / c):
+        raise ValueError(f"bayes_error must lie in [0, (c-1)/c] = [0, {(c - 1) / c:g}]")
+    return r, r * (2.0 - c * r / (c - 1.0))
