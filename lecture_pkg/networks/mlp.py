@@ -1,22 +1,28 @@
-"""A small multilayer perceptron with sigmoid units and backpropagation (Mooney's slides).
+"""A multilayer perceptron trained by backpropagation (Mooney's slides), of any depth.
 
 Notation of the slides: layers are numbered from 0 (the inputs); every unit ``j`` has
 the inner potential ``xi_j = sum_i w_ji y_i`` over the units ``i`` of the layer below,
 including the constant ``y_0 = 1`` (so ``w_j0`` is the bias weight), and the output
-``y_j = sigma(xi_j)`` with the logistic sigmoid ``sigma(xi) = 1 / (1 + exp(-xi))``.
+``y_j = f(xi_j)``.  The slides use the logistic sigmoid ``f = sigma``,
+``sigma(xi) = 1 / (1 + exp(-xi))`` (the package's one :func:`~lecture_pkg.neurons.sigmoid`);
+here the hidden units may also be ``tanh`` and the output units ``identity`` (regression).
 The weights of layer ``l`` are stored as a matrix ``weights[l]`` of shape
 ``(n_{l+1}, n_l + 1)`` whose column 0 holds the ``w_j0``.
 
 Error of one example ``E_k = 1/2 sum_{j in Y} (y_j - d_kj)^2``, total ``E = sum_k E_k``.
 
 Backpropagation in the slides' convention, where ``delta_j = dE_k / dy_j`` is the
-derivative with respect to the unit's *output* (not its potential):
+derivative with respect to the unit's *output* (not its potential), and ``f'_r`` is the
+slope of unit ``r`` written through its output (``y (1 - y)`` for the sigmoid,
+``1 - y^2`` for tanh, 1 for the identity):
 
 * output units: ``delta_j = y_j - d_kj``;
-* hidden units: ``delta_j = sum_r delta_r y_r (1 - y_r) w_rj`` over the units ``r`` above;
-* gradient: ``dE_k / dw_ji = delta_j y_j (1 - y_j) y_i``.
+* hidden units: ``delta_j = sum_r delta_r f'_r w_rj`` over the units ``r`` above;
+* gradient: ``dE_k / dw_ji = delta_j f'_j y_i``.
 
-Training is batch gradient descent ``w <- w - eps dE/dw``.
+Training (:meth:`MLP.fit`) is gradient descent ``w <- w - eps dE/dw`` on the whole set
+(batch) or on shuffled mini-batches, optionally with early stopping on a validation set;
+:meth:`MLP.fit_lbfgs` minimises the same ``E`` with SciPy's L-BFGS.
 """
 
 from __future__ import annotations
@@ -25,9 +31,11 @@ import numbers
 from collections.abc import Callable, Sequence
 
 import numpy as np
+from scipy.optimize import minimize
 
 from ..neurons.units import sigmoid
-from ..validation import COUNT, POSITIVE, Interval, check_inputs, check_scalar, resolve_rng
+from ..validation import (COUNT, POSITIVE, Interval, Options, check_inputs, check_scalar,
+                          resolve_rng)
 
 __all__ = [
     "MLP",
@@ -37,19 +45,57 @@ __all__ = [
     "train_xor",
 ]
 
+def _identity(xi):
+    return xi
+
+
+#: The unit types: name -> activation of the potential.
+_ACTIVATIONS: dict[str, Callable] = {"sigmoid": sigmoid, "tanh": np.tanh, "identity": _identity}
+
+
+def _times_slope(name: str, delta: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """``delta * f'(xi)`` with the slope written through the output ``y = f(xi)``."""
+    if name == "sigmoid":
+        return delta * y * (1.0 - y)
+    if name == "tanh":
+        return delta * (1.0 - y * y)
+    return delta
+
+
+_HIDDEN = Options("sigmoid", "tanh")
+_OUTPUT = Options("sigmoid", "tanh", "identity")
+_INIT = Options("uniform", "glorot")
+_NON_NEGATIVE_INT = Interval(numbers.Integral, 0, None)
+
 
 class MLP:
-    """A fully connected feed-forward network of sigmoid units.
+    """A fully connected feed-forward network of sigmoid (or tanh) units, of any depth.
 
     Parameters
     ----------
     layer_sizes : sequence of int
-        Units per layer, inputs first, e.g. ``(2, 2, 1)``.
+        Units per layer, inputs first, e.g. ``(2, 2, 1)`` or ``(64, 2, 3)``.
     weights : list of arrays, optional
         ``weights[l]`` of shape ``(n_{l+1}, n_l + 1)``, column 0 the bias weights.
-        Without it the weights are drawn uniformly from ``[-init_scale, init_scale]``
+    rng : seed or Generator, for the random start.
+    init_scale : float, default 0.5
+        With ``init="uniform"`` every weight is drawn from ``[-init_scale, init_scale]``
         ("random, near 0", as the slides ask).
-    rng, init_scale : for the random start.
+    activation : {"sigmoid", "tanh"}, default "sigmoid"
+        The hidden units.
+    output_activation : {"sigmoid", "tanh", "identity"}, optional
+        The output units; by default the same as the hidden units.
+    init : {"uniform", "glorot"}, default "uniform"
+        ``"glorot"`` is the variance-preserving start of Glorot and Bengio: weights
+        uniform on ``[-a, a]`` with ``a = sqrt(6 / (n_l + n_{l+1}))``, biases 0, so that
+        a layer of tanh units near the origin keeps the variance of the signal forward
+        and of the gradient backward (``init_scale`` is then not used).
+
+    Attributes (after :meth:`fit`)
+    ------------------------------
+    training_losses_, validation_losses_ : losses after 0, 1, ... epochs
+    best_epoch_ : the epoch whose weights were kept (early stopping) or the last one
+    n_epochs_ : epochs run
 
     References
     ----------
@@ -57,6 +103,8 @@ class MLP:
        multilayer perceptron and backpropagation. (bib key: mooney_probabilistic)
     .. [2] Rumelhart, D. E., Hinton, G. E. and Williams, R. J. (1986). Learning representations
        by back-propagating errors. *Nature* 323, 533--536. (bib key: rumelhart1986learning)
+    .. [3] Glorot, X. and Bengio, Y. (2010). Understanding the difficulty of training deep
+       feedforward neural networks. *AISTATS* 9, 249--256. (bib key: glorot2010understanding)
 
     Examples
     --------
@@ -68,17 +116,31 @@ class MLP:
     """
 
     def __init__(self, layer_sizes: Sequence[int], weights: list[np.ndarray] | None = None, *,
-                 rng=None, init_scale: float = 0.5):
+                 rng=None, init_scale: float = 0.5, activation: str = "sigmoid",
+                 output_activation: str | None = None, init: str = "uniform"):
         sizes = list(layer_sizes)
         if len(sizes) < 2:
             raise ValueError(f"need at least an input and an output layer, got layer_sizes={layer_sizes!r}")
         sizes = [int(check_scalar(n, f"layer_sizes[{l}]", COUNT)) for l, n in enumerate(sizes)]
         check_scalar(init_scale, "init_scale", POSITIVE)
+        check_scalar(activation, "activation", _HIDDEN)
+        output_activation = activation if output_activation is None else output_activation
+        check_scalar(output_activation, "output_activation", _OUTPUT)
+        check_scalar(init, "init", _INIT)
         self.layer_sizes = tuple(sizes)
+        self.activation, self.output_activation = activation, output_activation
         shapes = [(sizes[l + 1], sizes[l] + 1) for l in range(len(sizes) - 1)]
         if weights is None:
             rng = resolve_rng(rng)
-            self.weights = [rng.uniform(-init_scale, init_scale, size=s) for s in shapes]
+            if init == "uniform":
+                self.weights = [rng.uniform(-init_scale, init_scale, size=s) for s in shapes]
+            else:
+                self.weights = []
+                for n_out, n_in in shapes:
+                    a = np.sqrt(6.0 / (n_in - 1 + n_out))
+                    w = rng.uniform(-a, a, size=(n_out, n_in))
+                    w[:, 0] = 0.0
+                    self.weights.append(w)
         else:
             if len(weights) != len(shapes):
                 raise ValueError(f"need {len(shapes)} weight matrices, got {len(weights)}")
@@ -89,11 +151,17 @@ class MLP:
                 if not np.all(np.isfinite(w)):
                     raise ValueError("weights contain NaN or infinite values")
 
+    def _unit(self, l: int) -> str:
+        """The unit type of weight layer ``l`` (0 = first hidden layer)."""
+        return self.output_activation if l == len(self.weights) - 1 else self.activation
+
     # flat view of all weights (for finite differences and optimisers)
     def get_flat(self) -> np.ndarray:
+        """All weights as one vector, layer by layer, each matrix row by row."""
         return np.concatenate([w.ravel() for w in self.weights])
 
     def set_flat(self, flat: np.ndarray) -> None:
+        """Set all weights from a vector in the order of :meth:`get_flat`."""
         flat = np.asarray(flat, dtype=float)
         if flat.size != sum(w.size for w in self.weights):
             raise ValueError(f"wrong number of weights: got {flat.size}, the network has "
@@ -129,22 +197,52 @@ class MLP:
             raise ValueError("the targets D contain NaN or infinite values")
         return D
 
+    def _forward(self, X: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
+        ys, xi = [X], X
+        for l, w in enumerate(self.weights):
+            xi = ys[-1] @ w[:, 1:].T + w[:, 0]
+            ys.append(_ACTIVATIONS[self._unit(l)](xi))
+        return ys, xi
+
     def forward(self, X) -> list[np.ndarray]:
         """Outputs of every layer, bottom-up: ``[y^(0) = X, y^(1), ..., y^(L)]``, each (P, n_l)."""
-        ys = [self._inputs(X)]
-        for w in self.weights:
-            ys.append(sigmoid(ys[-1] @ w[:, 1:].T + w[:, 0]))
-        return ys
+        return self._forward(self._inputs(X))[0]
 
     def predict_proba(self, X) -> np.ndarray:
         """The network's outputs ``y^(L)``."""
         return self.forward(X)[-1]
+
+    def decision_function(self, X) -> np.ndarray:
+        """The inner potentials ``xi`` of the output units, (P, n_outputs)."""
+        return self._forward(self._inputs(X))[1]
+
+    def predict(self, X) -> np.ndarray:
+        """Class indices: the output unit with the largest output, or, for a single
+        output unit, 1 where its output is at least half-way up its range (1/2 for the
+        sigmoid, 0 for tanh and the identity), else 0."""
+        Y = self.predict_proba(X)
+        if Y.shape[1] > 1:
+            return np.argmax(Y, axis=1)
+        half = 0.5 if self.output_activation == "sigmoid" else 0.0
+        return (Y[:, 0] >= half).astype(int)
 
     def loss(self, X, D) -> float:
         """``E = sum_k 1/2 sum_j (y_j(x_k) - d_kj)^2``."""
         Y = self.predict_proba(X)
         D = self._targets(D, len(Y))
         return float(0.5 * np.sum((Y - D) ** 2))
+
+    def _backprop(self, X: np.ndarray, D: np.ndarray):
+        ys, _ = self._forward(X)
+        deltas = [ys[-1] - D]
+        for l in range(len(self.weights) - 1, 0, -1):
+            g = _times_slope(self._unit(l), deltas[0], ys[l + 1])       # delta_r f'_r
+            deltas.insert(0, g @ self.weights[l][:, 1:])                # sum_r delta_r f'_r w_rj
+        grads = []
+        for l in range(len(self.weights)):
+            g = _times_slope(self._unit(l), deltas[l], ys[l + 1])
+            grads.append(np.hstack([g.sum(axis=0)[:, None], g.T @ ys[l]]))
+        return ys, deltas, grads
 
     def backprop(self, X, D) -> tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]]:
         """Backpropagation in the slides' convention, summed over the examples.
@@ -153,36 +251,119 @@ class MLP:
         every non-input layer (each ``(P, n_l)``, one row per example) and the gradients
         ``dE/dw`` with the shapes of ``weights``.
         """
-        ys = self.forward(X)
-        D = self._targets(D, len(ys[0]))
-        deltas = [ys[-1] - D]
-        for l in range(len(self.weights) - 1, 0, -1):
-            g = deltas[0] * ys[l + 1] * (1.0 - ys[l + 1])       # delta_r y_r (1 - y_r)
-            deltas.insert(0, g @ self.weights[l][:, 1:])
-        grads = []
-        for l, w in enumerate(self.weights):
-            g = deltas[l] * ys[l + 1] * (1.0 - ys[l + 1])
-            grads.append(np.hstack([g.sum(axis=0)[:, None], g.T @ ys[l]]))
-        return ys, deltas, grads
+        X = self._inputs(X)
+        return self._backprop(X, self._targets(D, len(X)))
 
     def gradient(self, X, D) -> np.ndarray:
         """``dE/dw`` as one flat vector (the order of :meth:`get_flat`)."""
         return np.concatenate([g.ravel() for g in self.backprop(X, D)[2]])
 
-    def fit(self, X, D, *, eps: float = 0.5, n_epochs: int = 1000) -> list[float]:
-        """Batch gradient descent ``w <- w - eps dE/dw``; returns the loss before every epoch and at the end."""
+    def gradient_norms(self, X, D) -> np.ndarray:
+        """The Euclidean norm of ``dE/dw`` of every weight layer, lowest layer first.
+
+        The norm of layer ``l`` covers the whole matrix ``weights[l]`` (biases included);
+        in a deep sigmoid network it falls from the top layer down (vanishing gradients).
+        """
+        return np.array([np.linalg.norm(g) for g in self.backprop(X, D)[2]])
+
+    def fit(self, X, D, *, eps: float = 0.5, n_epochs: int = 1000, batch_size: int | None = None,
+            rng=None, validation: tuple | None = None, patience: int | None = None) -> list[float]:
+        """Gradient descent ``w <- w - eps dE_B/dw`` on batches ``B``; returns the training losses.
+
+        Parameters
+        ----------
+        eps : learning rate (> 0); the gradient is *summed* over the examples of a batch.
+        n_epochs : number of passes through the data (0 allowed: nothing changes).
+        batch_size : examples per step; ``None`` (default) is batch gradient descent on the
+            whole set; otherwise every epoch draws a new random order (``rng``) and steps
+            once per consecutive block of ``batch_size`` examples (the last may be smaller).
+        validation : ``(X_val, D_val)``, optional
+            Early stopping: the loss on this set is recorded after every epoch, and at the
+            end the weights of the epoch with the smallest validation loss are restored.
+        patience : int, optional
+            With ``validation``, stop when the validation loss has not improved for this
+            many epochs (default: run all epochs, then restore the best).
+
+        Returns
+        -------
+        The training loss ``E`` after 0, 1, ..., ``n_epochs_`` epochs of the run (before
+        any restoring), also kept as ``training_losses_``.
+        """
         check_scalar(eps, "the learning rate eps", POSITIVE)
-        check_scalar(n_epochs, "n_epochs", Interval(numbers.Integral, 0, None))
+        check_scalar(n_epochs, "n_epochs", _NON_NEGATIVE_INT)
+        if batch_size is not None:
+            check_scalar(batch_size, "batch_size", COUNT)
+        if patience is not None:
+            check_scalar(patience, "patience", COUNT)
+            if validation is None:
+                raise ValueError("patience needs a validation set (validation=(X_val, D_val))")
         X = self._inputs(X)
         D = self._targets(D, len(X))
-        losses = []
-        for _ in range(int(n_epochs)):
-            ys, _, grads = self.backprop(X, D)
-            losses.append(float(0.5 * np.sum((ys[-1] - D) ** 2)))
-            for w, g in zip(self.weights, grads):
-                w -= eps * g
-        losses.append(self.loss(X, D))
+        if validation is not None:
+            if len(validation) != 2:
+                raise ValueError("validation must be a pair (X_val, D_val)")
+            Xv = self._inputs(validation[0])
+            Dv = self._targets(validation[1], len(Xv))
+        rng = resolve_rng(rng) if batch_size is not None else None
+        P = len(X)
+        losses, val_losses = [], []
+        best = (np.inf, 0, None)
+        epoch = 0
+        while True:
+            if batch_size is None and epoch < n_epochs:
+                ys, _, grads = self._backprop(X, D)
+                losses.append(float(0.5 * np.sum((ys[-1] - D) ** 2)))
+            else:
+                losses.append(float(0.5 * np.sum((self._forward(X)[0][-1] - D) ** 2)))
+            if validation is not None:
+                val_losses.append(float(0.5 * np.sum((self._forward(Xv)[0][-1] - Dv) ** 2)))
+                if val_losses[-1] < best[0]:
+                    best = (val_losses[-1], epoch, [w.copy() for w in self.weights])
+                elif patience is not None and epoch - best[1] >= patience:
+                    break
+            if epoch == n_epochs:
+                break
+            if batch_size is None:
+                for w, g in zip(self.weights, grads):
+                    w -= eps * g
+            else:
+                order = rng.permutation(P)
+                for start in range(0, P, int(batch_size)):
+                    idx = order[start:start + int(batch_size)]
+                    for w, g in zip(self.weights, self._backprop(X[idx], D[idx])[2]):
+                        w -= eps * g
+            epoch += 1
+        self.n_epochs_ = epoch
+        self.training_losses_ = losses
+        self.validation_losses_ = val_losses
+        self.best_epoch_ = epoch
+        if validation is not None:
+            self.best_epoch_ = best[1]
+            for w, w_best in zip(self.weights, best[2]):
+                w[...] = w_best
         return losses
+
+    def fit_lbfgs(self, X, D, *, max_iter: int = 1000, tol: float = 1e-12) -> float:
+        """Minimise the same ``E`` with SciPy's L-BFGS-B from the current weights.
+
+        Backpropagation supplies the gradient; returns the final loss (and keeps the
+        number of iterations in ``n_iter_``).
+        """
+        check_scalar(max_iter, "max_iter", COUNT)
+        check_scalar(tol, "tol", POSITIVE)
+        X = self._inputs(X)
+        D = self._targets(D, len(X))
+
+        def cost(flat):
+            self.set_flat(flat)
+            ys, _, grads = self._backprop(X, D)
+            return 0.5 * np.sum((ys[-1] - D) ** 2), np.concatenate([g.ravel() for g in grads])
+
+        res = minimize(cost, self.get_flat(), jac=True, method="L-BFGS-B",
+                       options={"maxiter": int(max_iter), "ftol": float(tol), "gtol": float(tol)})
+        self.set_flat(res.x)
+        self.n_iter_ = int(res.nit)
+        return self.loss(X, D)
 
 
 def numerical_gradient(f: Callable[[np.ndarray], float], w: np.ndarray, h: float = 1e-6) -> np.ndarray:
