@@ -57,11 +57,18 @@ LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # jupyterlab-myst (in requirements.txt) renders the notebooks' MyST markup; enabling it
 # again here undoes a `jupyter labextension disable` left over from an earlier session.
+# The notebooks are trusted (signed in your Jupyter data folder) so that their stored HTML
+# outputs show as they are, without "not trusted" warnings.
 lab: $(STAMP)
 	$(BIN)/jupyter labextension enable jupyterlab-myst >/dev/null
+	$(BIN)/jupyter trust $$(find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*') >/dev/null
 	$(BIN)/jupyter lab $(LAB_FLAGS) book
 
+# Before executing: every chapter's first cell is the install guard, and JupyterLab folds
+# what the HTML book folds (tools/install_guard.py, tools/lab_markup.py; both idempotent).
 refresh: $(STAMP)
+	$(BIN)/python -m tools.install_guard
+	$(BIN)/python -m tools.lab_markup
 	$(BIN)/python -m tools.refresh book
 
 bench: $(STAMP)

@@ -28,7 +28,7 @@ def test_every_chapter_starts_with_the_same_guard():
 
 
 def test_the_guard_is_hidden_in_the_html_and_fits_the_code_column():
-    assert guard.GUARD_TAGS == ["remove-cell"]
+    assert guard.GUARD_METADATA == {"tags": ["remove-cell"], "jupyter": {"source_hidden": True}}
     assert max(len(line) for line in guard.GUARD_SOURCE.splitlines()) <= 80
 
 

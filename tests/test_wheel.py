@@ -60,7 +60,10 @@ RUNNER = textwrap.dedent('''\
         client.execute()
     except CellExecutionError as error:
         print(error)
-        print(f"=== what the notebook shows: {error.ename}\\n{error.traceback}")
+        shown = [o for cell in nb.cells for o in cell.get("outputs", [])
+                 if o.output_type == "error"]
+        print("=== what the notebook shows: " + error.ename)
+        print("\\n".join(shown[0].traceback if shown else []))
         sys.exit(1)
     finally:
         kernel_python = "".join(o.get("text", "") for o in probe.outputs).strip()

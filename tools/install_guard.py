@@ -5,8 +5,8 @@ package should be told how to get it, not shown a ``ModuleNotFoundError`` traceb
 This tool puts :data:`GUARD_SOURCE` into every chapter notebook as its first code cell:
 it imports ``lecture_pkg`` and, when that fails, stops with a short message naming
 ``pip install`` and the page of the book that links the wheel.  The cell is tagged
-``remove-cell``, so the HTML book does not show it; with the package installed it prints
-nothing.
+``remove-cell``, so the HTML book does not show it, and its code is folded in JupyterLab;
+with the package installed it prints nothing.
 
 Run ``python -m tools.install_guard [--check] [NOTEBOOK ...]`` from the repository root.
 Without notebooks it takes every notebook of the book (the table of contents' order)
@@ -28,6 +28,9 @@ GUARD_ID = "install-guard"
 """The guard cell's id in every notebook (a fixed id keeps merges and diffs readable)."""
 
 GUARD_TAGS = ["remove-cell"]
+GUARD_METADATA = {"tags": GUARD_TAGS, "jupyter": {"source_hidden": True}}
+"""``remove-cell`` keeps it out of the HTML book; ``source_hidden`` folds its code in
+JupyterLab (a click on the bar shows it), while its message, if any, stays visible."""
 
 RUNNING_PAGE = "Running the notebooks yourself"
 """The title of the page (book/running.md) that links the wheel and says how to install."""
@@ -75,14 +78,16 @@ def has_guard(nb) -> bool:
         return False
     cell = code[0]
     return ("".join(cell["source"]) == GUARD_SOURCE and not cell.get("outputs")
-            and cell.get("metadata", {}).get("tags") == GUARD_TAGS)
+            and cell.get("metadata") == GUARD_METADATA)
 
 
 def new_guard_cell():
     """A fresh guard cell (no outputs; the next refresh gives it an execution count)."""
     import nbformat
 
-    cell = nbformat.v4.new_code_cell(GUARD_SOURCE, metadata={"tags": list(GUARD_TAGS)})
+    import copy
+
+    cell = nbformat.v4.new_code_cell(GUARD_SOURCE, metadata=copy.deepcopy(GUARD_METADATA))
     cell["id"] = GUARD_ID
     return cell
 
