@@ -99,8 +99,9 @@ def run(cmd, cwd, env, timeout=900) -> subprocess.CompletedProcess:
 
 
 def build_wheel(outdir: Path) -> Path:
-    """Build lecture_pkg's wheel from this checkout, as `make book` does."""
-    result = run([sys.executable, "-m", "build", "--wheel", "--no-isolation",
+    """Build lecture_pkg's wheel from this checkout, as `make book` does (from the sdist,
+    so that nothing is built inside the checkout)."""
+    result = run([sys.executable, "-m", "build", "--no-isolation",
                   "--outdir", outdir, ROOT], cwd=ROOT, env=dict(os.environ))
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     wheel = outdir / WHEEL
