@@ -52,8 +52,9 @@ test: book
 	$(BIN)/python -m pytest -n 2 --dist loadscope --durations=15
 	$(BIN)/python tests/portability.py
 
-# JupyterLab refuses to run as root unless told to (containers, CI machines).
-LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root)
+# JupyterLab refuses to run as root unless told to (containers, CI machines).  Kernels talk
+# to it over local IPC sockets: over TCP, ipykernel warns that the traffic is unencrypted.
+LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root) --KernelManager.transport=ipc
 
 # jupyterlab-myst (in requirements.txt) renders the notebooks' MyST markup; enabling it
 # again here undoes a `jupyter labextension disable` left over from an earlier session.
