@@ -14,12 +14,13 @@ import nbformat
 import pytest
 
 from tools import install_guard as guard
+from tools.notebook_edit import chapter_notebooks
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_every_chapter_starts_with_the_same_guard():
-    paths = guard.chapter_notebooks(ROOT / "book")
+    paths = chapter_notebooks(ROOT / "book")
     assert len(paths) >= 10
     missing = [str(p.relative_to(ROOT)) for p in paths
                if not guard.has_guard(nbformat.read(p, as_version=4))]
@@ -69,7 +70,7 @@ def test_a_chapters_first_cell_without_the_package(installed):
     with the message only (IPython shows no traceback); with it, it prints nothing."""
     from nbclient import NotebookClient
 
-    chapter = guard.chapter_notebooks(ROOT / "book")[0]
+    chapter = chapter_notebooks(ROOT / "book")[0]
     first = next(c for c in nbformat.read(chapter, as_version=4).cells if c.cell_type == "code")
     hide = "" if installed else "import sys\nsys.modules['lecture_pkg'] = None  # not installed"
     nb = _notebook(hide, first.source, "print('the next cell')", markdown_first=False)
@@ -84,3 +85,13 @@ def test_a_chapters_first_cell_without_the_package(installed):
     assert "pip install" in shown and guard.RUNNING_PAGE in shown and "make lab" in shown
     assert "Traceback" not in shown and "ModuleNotFoundError" not in shown
     assert len(shown.splitlines()) <= 10
+
+
+def test_the_command_line_checks_and_then_fixes_a_notebook(tmp_path, capsys):
+    path = tmp_path / "chapter.ipynb"
+    nbformat.write(_notebook("import numpy as np"), path)
+    assert guard.main(["--check", str(path)]) == 1
+    assert "python -m tools.install_guard" in capsys.readouterr().out
+    assert guard.main([str(path)]) == 0
+    assert guard.main(["--check", str(path)]) == 0
+    assert guard.has_guard(nbformat.read(path, as_version=4))

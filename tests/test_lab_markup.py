@@ -8,7 +8,7 @@ from pathlib import Path
 import nbformat
 
 from tools import lab_markup
-from tools.install_guard import chapter_notebooks
+from tools.notebook_edit import chapter_notebooks
 
 ROOT = Path(__file__).resolve().parents[1]
 

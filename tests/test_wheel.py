@@ -30,7 +30,8 @@ import pytest
 
 from lecture_pkg import __version__
 
-from tools.install_guard import RUNNING_PAGE, chapter_notebooks
+from tools.install_guard import RUNNING_PAGE
+from tools.notebook_edit import chapter_notebooks
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "_build" / "html" / "_sources"

@@ -18,11 +18,9 @@ the same).  This is book tooling, not part of the installed package.
 
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
 
-from lecture_pkg.results import LEDGER_NAME, book_notebooks
+from tools.notebook_edit import run
 
 GUARD_ID = "install-guard"
 """The guard cell's id in every notebook (a fixed id keeps merges and diffs readable)."""
@@ -108,34 +106,8 @@ def apply(nb) -> bool:
     return True
 
 
-def chapter_notebooks(book_dir: str | Path = "book") -> list[Path]:
-    """The notebooks that get the guard: every notebook of the book except the ledger."""
-    return [p for p in book_notebooks(book_dir) if p.name != LEDGER_NAME]
-
-
 def main(argv: list[str] | None = None) -> int:
-    import nbformat
-
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true",
-                        help="only report notebooks without the current guard (exit 1)")
-    parser.add_argument("notebooks", nargs="*", help="default: every chapter notebook")
-    args = parser.parse_args(argv)
-    paths = [Path(p) for p in args.notebooks] or chapter_notebooks()
-    missing = []
-    for path in paths:
-        nb = nbformat.read(path, as_version=4)
-        if args.check:
-            if not has_guard(nb):
-                missing.append(path)
-        elif apply(nb):
-            nbformat.write(nb, path)
-            print(f"guard added or updated: {path}")
-    if missing:
-        print("first code cell is not the install guard (run `python -m tools.install_guard`):")
-        print("\n".join(f"    {p}" for p in missing))
-        return 1
-    return 0
+    return run(apply, "tools.install_guard", __doc__.splitlines()[0], argv)
 
 
 if __name__ == "__main__":

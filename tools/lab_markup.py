@@ -26,12 +26,10 @@ without notebooks it takes every notebook of the book except the ledger.
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
-from pathlib import Path
 
-from tools.install_guard import chapter_notebooks
+from tools.notebook_edit import run
 
 SOURCE_TAGS = {"hide-input", "remove-input", "remove-cell", "hide-cell"}
 OUTPUT_TAGS = {"hide-output", "hide-cell"}
@@ -77,30 +75,7 @@ def apply(nb) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    import copy
-
-    import nbformat
-
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true",
-                        help="only report notebooks whose folding is not up to date (exit 1)")
-    parser.add_argument("notebooks", nargs="*", help="default: every chapter notebook")
-    args = parser.parse_args(argv)
-    paths = [Path(p) for p in args.notebooks] or chapter_notebooks()
-    stale = []
-    for path in paths:
-        nb = nbformat.read(path, as_version=4)
-        if args.check:
-            if apply(copy.deepcopy(nb)):
-                stale.append(path)
-        elif apply(nb):
-            nbformat.write(nb, path)
-            print(f"folding updated: {path}")
-    if stale:
-        print("JupyterLab folding not up to date (run `python -m tools.lab_markup`):")
-        print("\n".join(f"    {p}" for p in stale))
-        return 1
-    return 0
+    return run(apply, "tools.lab_markup", __doc__.splitlines()[0], argv)
 
 
 if __name__ == "__main__":
