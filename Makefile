@@ -25,12 +25,12 @@ help:
 
 install: $(STAMP)
 
+# setuptools announces every editable install with an "Editable installation" note (not a
+# problem: lecture_pkg is installed editable on purpose); PYTHONWARNINGS keeps it out.
 $(STAMP): requirements.txt constraints.txt pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed, found " + sys.version.split()[0]'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	# setuptools announces every editable install with an "Editable installation" note
-	# (not a problem: lecture_pkg is installed editable on purpose); keep it out of the log.
 	PYTHONWARNINGS="ignore:Editable installation" \
 		$(BIN)/python -m pip install --quiet -r requirements.txt -c constraints.txt
 	touch $(STAMP)
