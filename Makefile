@@ -25,16 +25,26 @@ help:
 
 install: $(STAMP)
 
+# setuptools announces every editable install with an "Editable installation" note (not a
+# problem: lecture_pkg is installed editable on purpose); PYTHONWARNINGS keeps it out.
 $(STAMP): requirements.txt constraints.txt pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed, found " + sys.version.split()[0]'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements.txt -c constraints.txt
+	PYTHONWARNINGS="ignore:Editable installation" \
+		$(BIN)/python -m pip install --quiet -r requirements.txt -c constraints.txt
 	touch $(STAMP)
 
+# The site also serves lecture_pkg's wheel and sdist (book/running.md links them), built
+# from this checkout into _build/dist and copied next to the pages: _build/html/dist/.
 book: $(STAMP)
 	rm -rf _build
+	mkdir -p _build
+	$(BIN)/python -m build --no-isolation --outdir _build/dist . >_build/dist.log 2>&1 \
+		|| { cat _build/dist.log; exit 1; }
 	$(BIN)/jupyter-book build . -n -W --keep-going
+	mkdir -p _build/html/dist
+	cp _build/dist/lecture_pkg-* _build/html/dist/
 
 # After the native run, the notebooks run again under other floating-point configurations
 # of this machine (numpy's SIMD dispatch off, OpenBLAS on older kernels): tests/portability.py.
@@ -42,13 +52,24 @@ test: book
 	$(BIN)/python -m pytest -n 2 --dist loadscope --durations=15
 	$(BIN)/python tests/portability.py
 
-# JupyterLab refuses to run as root unless told to (containers, CI machines).
-LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root)
+# JupyterLab refuses to run as root unless told to (containers, CI machines).  Kernels talk
+# to it over local IPC sockets: over TCP, ipykernel warns that the traffic is unencrypted.
+LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root) --KernelManager.transport=ipc
 
+# jupyterlab-myst (in requirements.txt) renders the notebooks' MyST markup; enabling it
+# again here undoes a `jupyter labextension disable` left over from an earlier session.
+# The notebooks are trusted (signed in your Jupyter data folder) so that their stored HTML
+# outputs show as they are, without "not trusted" warnings.
 lab: $(STAMP)
+	$(BIN)/jupyter labextension enable jupyterlab-myst >/dev/null
+	$(BIN)/jupyter trust $$(find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*') >/dev/null
 	$(BIN)/jupyter lab $(LAB_FLAGS) book
 
+# Before executing: every chapter's first cell is the install guard, and JupyterLab folds
+# what the HTML book folds (tools/install_guard.py, tools/lab_markup.py; both idempotent).
 refresh: $(STAMP)
+	$(BIN)/python -m tools.install_guard
+	$(BIN)/python -m tools.lab_markup
 	$(BIN)/python -m tools.refresh book
 
 bench: $(STAMP)

@@ -581,3 +581,77 @@ class TestSiteFeatures:
                 pytrace=False,
             )
         _fail_if(probe.problems(), f"search.html?q={SEARCH_WORD}")
+
+
+class TestDownloads:
+    """What a reader downloads: the package (wheel and sdist) and a chapter's notebook."""
+
+    def test_running_page_links_the_wheel_and_the_link_resolves(self, request):
+        """The intro links "Running the notebooks yourself", which links lecture_pkg's
+        wheel and sdist for this version; both are served (``make book`` copies them into
+        ``_build/html/dist``) and are what they claim to be."""
+        import io
+        import tarfile
+        import zipfile
+
+        from lecture_pkg import __version__
+
+        probe = _open_probe(request)
+        page = probe.page
+        response = page.goto(probe.base_url + "book/intro.html", wait_until="load")
+        assert response is not None and response.status == 200
+        to_running = page.locator("article a[href$='running.html']")
+        assert to_running.count() >= 1, "the intro does not link the page running.html"
+        with page.expect_navigation(wait_until="load"):
+            to_running.first.click()
+        assert page.url.endswith("book/running.html"), page.url
+
+        links = page.evaluate(
+            """() => Array.from(document.querySelectorAll("article a[href]"))
+                 .map(a => a.href).filter(h => /\\.(whl|tar\\.gz)$/.test(h))""")
+        wheel = f"lecture_pkg-{__version__}-py3-none-any.whl"
+        sdist = f"lecture_pkg-{__version__}.tar.gz"
+        names = sorted(url.rsplit("/", 1)[-1] for url in links)
+        assert names == sorted([wheel, sdist]), f"running.html links {names}"
+        for url in links:
+            assert probe.is_local(url), f"{url} is not served by the site itself"
+            reply = page.request.get(url)
+            assert reply.status == 200, (
+                f"{url}: HTTP {reply.status}; `make book` copies the wheel and sdist "
+                "into _build/html/dist")
+            body = reply.body()
+            if url.endswith(".whl"):
+                with zipfile.ZipFile(io.BytesIO(body)) as archive:
+                    files = archive.namelist()
+                assert "lecture_pkg/__init__.py" in files
+                assert f"lecture_pkg-{__version__}.dist-info/METADATA" in files
+            else:
+                with tarfile.open(fileobj=io.BytesIO(body), mode="r:gz") as archive:
+                    files = archive.getnames()
+                assert f"lecture_pkg-{__version__}/pyproject.toml" in files
+        _settle(page)
+        _fail_if(probe.problems(), "book/running.html")
+
+    def test_a_chapters_download_is_its_notebook_with_the_install_guard(self, request):
+        """The download button of a chapter serves its .ipynb, whose first code cell is
+        the install guard (tools/install_guard.py)."""
+        import json
+
+        from tools.install_guard import GUARD_SOURCE
+
+        probe = _open_probe(request)
+        page = probe.page
+        chapters = [p for p in PAGES if p.startswith("book/perceptron/")]
+        assert chapters, "no chapter pages under book/perceptron/"
+        response = page.goto(probe.base_url + chapters[0], wait_until="load")
+        assert response is not None and response.status == 200
+        links = page.evaluate(
+            """() => Array.from(document.querySelectorAll("a[href]"))
+                 .map(a => a.href).filter(h => h.endsWith(".ipynb"))""")
+        assert links, f"{chapters[0]} has no download link to its notebook"
+        reply = page.request.get(links[0])
+        assert reply.status == 200, f"{links[0]}: HTTP {reply.status}"
+        nb = json.loads(reply.body())
+        first = next(c for c in nb["cells"] if c["cell_type"] == "code")
+        assert "".join(first["source"]) == GUARD_SOURCE, (
+            f"the first code cell of {links[0]} is not the install guard")
