@@ -81,6 +81,19 @@ def test_no_code_line_is_wider_than_the_book_shows():
     assert not too_long, "\n".join(too_long)
 
 
+def test_result_cells_show_their_result_and_fold_their_checking_code():
+    """A `# result:` cell's code (the assertions) is folded behind a toggle; its output shows."""
+    unfolded = []
+    for path in results.book_notebooks(ROOT / "book", ROOT / "_toc.yml"):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        for index, cell in enumerate(nb["cells"]):
+            tags = cell.get("metadata", {}).get("tags", [])
+            if (cell["cell_type"] == "code" and "".join(cell["source"]).startswith("# result:")
+                    and "hide-input" not in tags):
+                unfolded.append(f"{path.relative_to(ROOT)} cell {index}")
+    assert not unfolded, "result cells without the hide-input tag:\n" + "\n".join(unfolded)
+
+
 def _png(pixels):
     import base64
     import io
