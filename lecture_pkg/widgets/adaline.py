@@ -15,6 +15,7 @@ from ..linear import Adaline, augment, gd_stability_limit, lms_stability_limit
 from ..plotting import plot_hyperplane, plot_labelled_points
 from ..validation import COUNT, POSITIVE, check_scalar
 from ._live import axes_figure, live_figure
+from ._static import StaticExplorer, control, grid_with, static_explorer
 
 __all__ = ["AdalineExplorer"]
 
@@ -117,6 +118,33 @@ class AdalineExplorer:
         ax_data.set_title("decision line after the last epoch", fontsize=9)
         return axes
 
+    def figure(self):
+        """A new figure of the current state (the live and the static explorer draw this)."""
+        fig = axes_figure(self.draw, (9, 3.6), ncols=2)()
+        return fig
+
+    def static(self, ratio=(0.1, 0.25, 0.5, 0.75, 0.9, 0.95, 0.99, 1.01, 1.05, 1.1, 1.25, 1.5),
+               solver=SOLVERS) -> StaticExplorer:
+        """The explorer for the HTML book: the rate as a multiple of the stability limit
+        (slider with play) and, if more than one is given, the solver."""
+        start = dict(ratio=self.ratio, solver=self.solver)
+        controls = [control("ratio", grid_with(ratio, self.ratio), label="eta / limit",
+                            initial=self.ratio, fmt="{:.2f}", play=True)]
+        solvers = [s for s in solver]
+        if len(solvers) > 1:
+            controls.insert(0, control("solver", solvers, label="solver", initial=self.solver,
+                                       fmt="{}", kind="choice"))
+
+        def render(ratio, solver=None):
+            self.set(ratio=ratio, solver=solver)
+            return self.figure()
+
+        try:
+            return static_explorer(render, controls, describe=lambda **_: self.status(),
+                                   title="Adaline learning rate")
+        finally:
+            self.set(**start)
+
     def widget(self):
         """The live explorer: sliders for the rate (as a multiple of the limit) and the epochs."""
         import ipywidgets as widgets
@@ -127,7 +155,7 @@ class AdalineExplorer:
                                    continuous_update=False)
         solver = widgets.Dropdown(options=list(self.SOLVERS), value=self.solver, description="solver")
 
-        out, redraw = live_figure(axes_figure(self.draw, (9, 3.6), ncols=2))
+        out, redraw = live_figure(self.figure)
 
         def changed(_):
             self.set(ratio=ratio.value, epochs=epochs.value, solver=solver.value)
