@@ -111,7 +111,7 @@ class HopfieldExplorer:
         so the slider shows the seed the first picture was drawn with."""
         return self.seed, self.seed + int(width)
 
-    def static(self, alpha=(0.02, 0.05, 0.08, 0.11, 0.14, 0.2, 0.3),
+    def static(self, alpha=(0.02, 0.05, 0.08, 0.1, 0.14, 0.2, 0.3),
                corruption=(0.1, 0.3)) -> StaticExplorer:
         """The explorer for the HTML book: the load swept over ``alpha`` (with a play
         button) and the corruption over ``corruption``, the seed fixed."""
