@@ -142,7 +142,8 @@ class ROCExplorer:
         lo, hi = self.theta_range
         grid = np.linspace(lo, hi, int(n_values))
         extra = [v for v in (0.0, self.initial_threshold) if lo <= v <= hi]
-        grid = grid_with(sorted(set(np.round(np.r_[grid, extra], 2).tolist())), round(start, 2))
+        grid = np.round(np.r_[grid, extra], 2) + 0.0     # + 0.0: no -0.0 on the page
+        grid = grid_with(sorted(set(grid.tolist())), round(start, 2) + 0.0)
         controls = [control("theta", grid, label="Theta", initial=round(start, 2), fmt="{:.2f}",
                             play=True)]
 
