@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import pytest
 from test_site import (  # noqa: F401 - fixtures used by name
-    CHROMIUM_ARGS,
     LOAD_TIMEOUT_MS,
     SITE,
     VIEWPORT,

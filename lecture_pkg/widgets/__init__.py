@@ -10,6 +10,7 @@ drawn by the same ``figure()`` as the live widget, behind sliders and buttons th
 in the page without a kernel (``_static.static_explorer``, usable for any explorer).
 """
 
+from ._static import Control, StaticExplorer, control, static_explorer
 from .adaline import AdalineExplorer
 from .hopfield import HopfieldExplorer
 from .lp_machine import LPMExplorer
@@ -18,10 +19,10 @@ from .perceptron import PerceptronExplorer
 from .prototypes import PrototypeExplorer
 from .regression import RegressionExplorer
 from .roc import ROCExplorer
-from ._static import Control, StaticExplorer, control, static_explorer
 from .svm import SVMExplorer
 from .version_space import VersionSpaceExplorer
 
-__all__ = ["AdalineExplorer", "Control", "StaticExplorer", "control", "static_explorer", "HopfieldExplorer", "LPMExplorer", "MEstimateExplorer", "PerceptronExplorer",
+__all__ = ["AdalineExplorer", "Control", "StaticExplorer", "control", "static_explorer",
+           "HopfieldExplorer", "LPMExplorer", "MEstimateExplorer", "PerceptronExplorer",
            "PrototypeExplorer", "ROCExplorer", "RegressionExplorer", "SVMExplorer",
            "VersionSpaceExplorer"]

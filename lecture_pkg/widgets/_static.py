@@ -40,7 +40,8 @@ from dataclasses import dataclass
 import matplotlib.pyplot as plt
 import numpy as np
 
-__all__ = ["Control", "StaticExplorer", "control", "grid_with", "png_bytes", "static_explorer"]
+__all__ = ["Control", "StaticExplorer", "control", "grid_with", "png_bytes", "static_explorer",
+           "sweep_explorer"]
 
 KINDS = ("slider", "steps", "choice")
 START_MARK = "<!-- static explorer -->"
@@ -300,6 +301,26 @@ def static_explorer(render: Callable, controls: Sequence[Control], *, describe: 
         frame_of.append(seen[key])
         texts.append(text)
     return StaticExplorer(controls, frames, frame_of, texts, title=title)
+
+
+def sweep_explorer(explorer, set_state: Callable, controls: Sequence[Control], *,
+                   restore: Callable, title: str, describe: Callable | None = None) -> StaticExplorer:
+    """:func:`static_explorer` for an explorer object of this package.
+
+    Each state is set by ``set_state(**state)``, drawn by ``explorer.figure()`` (the
+    live widget's picture) and described by ``explorer.status()`` (or ``describe()``);
+    ``restore()`` puts the explorer back as it was, also when a state fails.
+    """
+    describe = explorer.status if describe is None else describe
+
+    def render(**state):
+        set_state(**state)
+        return explorer.figure()
+
+    try:
+        return static_explorer(render, controls, describe=lambda **_: describe(), title=title)
+    finally:
+        restore()
 
 
 _CSS = """

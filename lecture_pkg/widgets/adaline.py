@@ -15,7 +15,7 @@ from ..linear import Adaline, augment, gd_stability_limit, lms_stability_limit
 from ..plotting import plot_hyperplane, plot_labelled_points
 from ..validation import COUNT, POSITIVE, check_scalar
 from ._live import axes_figure, live_figure
-from ._static import StaticExplorer, control, grid_with, static_explorer
+from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["AdalineExplorer"]
 
@@ -135,15 +135,8 @@ class AdalineExplorer:
             controls.insert(0, control("solver", solvers, label="solver", initial=self.solver,
                                        fmt="{}", kind="choice"))
 
-        def render(ratio, solver=None):
-            self.set(ratio=ratio, solver=solver)
-            return self.figure()
-
-        try:
-            return static_explorer(render, controls, describe=lambda **_: self.status(),
-                                   title="Adaline learning rate")
-        finally:
-            self.set(**start)
+        return sweep_explorer(self, self.set, controls, title="Adaline learning rate",
+                              restore=lambda: self.set(**start))
 
     def widget(self):
         """The live explorer: sliders for the rate (as a multiple of the limit) and the epochs."""
@@ -161,7 +154,7 @@ class AdalineExplorer:
             self.set(ratio=ratio.value, epochs=epochs.value, solver=solver.value)
             redraw()
 
-        for control in (ratio, epochs, solver):
-            control.observe(changed, names="value")
+        for ctrl in (ratio, epochs, solver):
+            ctrl.observe(changed, names="value")
         redraw()
         return widgets.VBox([widgets.HBox([ratio, epochs, solver]), out])

@@ -14,7 +14,7 @@ import numpy as np
 from ..neurons import hopfield as hp
 from ..validation import Interval, check_scalar
 from ._live import live_figure
-from ._static import StaticExplorer, control, grid_with, static_explorer
+from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["HopfieldExplorer"]
 
@@ -123,15 +123,8 @@ class HopfieldExplorer:
                     initial=self.corruption, fmt="{:.0%}", kind="choice"),
         ]
 
-        def render(alpha, corruption):
-            self.update(alpha=alpha, corruption=corruption)
-            return self.figure()
-
-        try:
-            return static_explorer(render, controls, describe=lambda **_: self.status(),
-                                   title="Hopfield retrieval")
-        finally:
-            self.update(**start)
+        return sweep_explorer(self, self.update, controls, title="Hopfield retrieval",
+                              restore=lambda: self.update(**start))
 
     def widget(self):
         """The live explorer: sliders for the load, the corruption and the seed."""

@@ -18,7 +18,7 @@ from ..kernel_machines import LPMachine, gamma_from_sigma
 from ..plotting import plot_labelled_points, plot_regions
 from ..validation import NON_NEGATIVE, POSITIVE, check_scalar
 from ._live import axes_figure, live_figure
-from ._static import StaticExplorer, control, grid_with, static_explorer
+from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["LPMExplorer"]
 
@@ -137,11 +137,7 @@ class LPMExplorer:
                     initial=self.C_lpm, fmt="{:g}", kind="choice"),
         ]
 
-        def render(sigma, C_lpm):
-            self.set(sigma=sigma, C_lpm=C_lpm)
-            return self.figure()
-
-        def describe(**_):
+        def describe():
             info = self.summary()
             return (f"sigma = {self.sigma:g}, LPM C = {self.C_lpm:g}: "
                     f"{info['LPM']['n_expansion']} expansion vectors, "
@@ -149,11 +145,8 @@ class LPMExplorer:
                     f"{info['SVM']['n_expansion']} support vectors, "
                     f"{info['SVM']['train_errors']} training errors")
 
-        try:
-            return static_explorer(render, controls, describe=describe,
-                                   title="LPM beside the SVM")
-        finally:
-            self.set(**start)
+        return sweep_explorer(self, self.set, controls, title="LPM beside the SVM",
+                              restore=lambda: self.set(**start), describe=describe)
 
     def widget(self):
         """The live explorer: sliders for sigma, the LPM's C and the SVM's C; a data choice."""
@@ -177,7 +170,7 @@ class LPMExplorer:
                 self.set(sigma=sigma.value, C_lpm=c_lpm.value, C_svm=c_svm.value)
             redraw()
 
-        for control in (sigma, c_lpm, c_svm, data):
-            control.observe(changed, names="value")
+        for ctrl in (sigma, c_lpm, c_svm, data):
+            ctrl.observe(changed, names="value")
         redraw()
         return widgets.VBox([widgets.HBox([sigma, c_lpm]), widgets.HBox([c_svm, data]), out])

@@ -13,7 +13,7 @@ from .. import datasets
 from ..probabilistic import CategoricalNaiveBayes
 from ..validation import POSITIVE, check_scalar
 from ._live import live_figure
-from ._static import StaticExplorer, control, grid_with, static_explorer
+from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["MEstimateExplorer"]
 
@@ -129,18 +129,14 @@ class MEstimateExplorer:
             controls.insert(0, control("p", list(p), label="p", initial=self.p, fmt=p_text,
                                        kind="choice"))
 
-        def render(m, p="keep"):
+        def set_state(m, p="keep"):
             if not (isinstance(p, str) and p == "keep") and p != self.p:
                 self.update(m=m, p=p)
             else:
                 self.update(m=m)
-            return self.figure()
 
-        try:
-            return static_explorer(render, controls, describe=lambda **_: self.status(),
-                                   title="m-estimate")
-        finally:
-            self.update(m=start_m, p=start_p)
+        return sweep_explorer(self, set_state, controls, title="m-estimate",
+                              restore=lambda: self.update(m=start_m, p=start_p))
 
     def widget(self):
         """The live explorer: sliders for ``m`` (log scale) and ``p``."""

@@ -12,7 +12,7 @@ import numpy as np
 from ..linear import RosenblattTrainer, augment
 from ..plotting import mark_example, plot_hyperplane, plot_labelled_points
 from ._live import axes_figure, live_figure
-from ._static import StaticExplorer, control, grid_with, static_explorer
+from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["PerceptronExplorer"]
 
@@ -124,18 +124,13 @@ class PerceptronExplorer:
                     kind="steps"),
         ]
 
-        def render(eta, updates):
+        def set_state(eta, updates):
             if eta != self.eta or updates < self.trainer.n_updates:
                 self.reset(eta)
             self.run_updates(updates - self.trainer.n_updates)
-            return self.figure()
 
-        try:
-            return static_explorer(render, controls, describe=lambda **_: self.status(),
-                                   title="perceptron updates")
-        finally:
-            self.reset(start_eta)
-            self.run_updates(start_n)
+        return sweep_explorer(self, set_state, controls, title="perceptron updates",
+                              restore=lambda: (self.reset(start_eta), self.run_updates(start_n)))
 
     def widget(self):
         """The live explorer: *Next update*, *Reset* and a learning-rate slider."""

@@ -14,7 +14,7 @@ import numpy as np
 from ..plotting import plot_classes, plot_nearest_regions, plot_prototype_paths, plot_prototypes
 from ..prototypes import PrototypeTrainer, init_prototypes
 from ._live import axes_figure, live_figure
-from ._static import StaticExplorer, control, grid_with, static_explorer
+from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = [
     "PrototypeExplorer",
@@ -91,7 +91,8 @@ class PrototypeExplorer:
     def status(self) -> str:
         """One line describing the current state."""
         t = self.trainer
-        return (f"{self.rule.upper()}, eta = {self.learning_rate:g}, epoch {t.epoch}: {t.errors_per_epoch[-1]} of {len(self.y)} "
+        return (f"{self.rule.upper()}, eta = {self.learning_rate:g}, epoch {t.epoch}: "
+                f"{t.errors_per_epoch[-1]} of {len(self.y)} "
                 f"examples misclassified, GLVQ cost {t.cost_per_epoch[-1]:.2f}")
 
     def draw(self, ax=None):
@@ -123,19 +124,17 @@ class PrototypeExplorer:
                                        initial=self.rule, fmt=lambda r: names.get(r, r),
                                        kind="choice"))
 
-        def render(epoch, rule=None):
+        def set_state(epoch, rule=None):
             rule = self.rule if rule is None else rule
             if rule != self.rule or epoch < self.epoch:
                 self.reset(rule)
             self.next_epoch(epoch - self.epoch)
-            return self.figure()
 
-        try:
-            return static_explorer(render, controls, describe=lambda **_: self.status(),
-                                   title="LVQ and GLVQ")
-        finally:
+        def restore():
             self.reset(start["rule"], start["learning_rate"])
             self.next_epoch(start["epoch"])
+
+        return sweep_explorer(self, set_state, controls, title="LVQ and GLVQ", restore=restore)
 
     def widget(self):
         """The live explorer: *Next epoch*, *10 epochs*, *Reset*, a rule menu and a rate slider."""

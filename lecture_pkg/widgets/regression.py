@@ -13,7 +13,7 @@ from .. import datasets
 from ..learning import regression as reg
 from ..validation import POSITIVE, check_scalar
 from ._live import axes_figure, live_figure
-from ._static import StaticExplorer, control, grid_with, static_explorer
+from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["RegressionExplorer"]
 
@@ -113,15 +113,8 @@ class RegressionExplorer:
                     fmt="{:g}"),
         ]
 
-        def render(n_points, tau):
-            self.update(n_points=n_points, tau=tau)
-            return self.figure()
-
-        try:
-            return static_explorer(render, controls, describe=lambda **_: self.status(),
-                                   title="regression prior")
-        finally:
-            self.update(**start)
+        return sweep_explorer(self, self.update, controls, title="regression prior",
+                              restore=lambda: self.update(**start))
 
     def widget(self):
         """The live explorer: sliders for the number of galaxies and the prior width."""

@@ -12,7 +12,7 @@ import numpy as np
 from ..evaluation import auc_trapezoid, confusion_counts, rates, roc_curve, threshold_predict
 from ..plotting import NEGATIVE_COLOR, POSITIVE_COLOR
 from ._live import live_figure
-from ._static import StaticExplorer, control, grid_with, static_explorer
+from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["ROCExplorer"]
 
@@ -147,15 +147,8 @@ class ROCExplorer:
         controls = [control("theta", grid, label="Theta", initial=round(start, 2), fmt="{:.2f}",
                             play=True)]
 
-        def render(theta):
-            self.set_threshold(theta)
-            return self.figure()
-
-        try:
-            return static_explorer(render, controls, describe=lambda **_: self.status(),
-                                   title="ROC threshold")
-        finally:
-            self.set_threshold(start)
+        return sweep_explorer(self, self.set_threshold, controls, title="ROC threshold",
+                              restore=lambda: self.set_threshold(start))
 
     def widget(self):
         """The live explorer: a threshold slider and a *Theta = 0* button."""

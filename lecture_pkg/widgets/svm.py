@@ -16,7 +16,7 @@ from ..kernel_machines import KernelAdaTron
 from ..plotting import plot_labelled_points, plot_regions
 from ..validation import POSITIVE, POSITIVE_OR_INF, check_scalar
 from ._live import axes_figure, live_figure
-from ._static import StaticExplorer, control, grid_with, static_explorer
+from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["SVMExplorer"]
 
@@ -117,15 +117,8 @@ class SVMExplorer:
             control("C", grid_with(C, self.C), label="C", initial=self.C, fmt="{:g}"),
         ]
 
-        def render(gamma, C):
-            self.set(gamma=gamma, C=C)
-            return self.figure()
-
-        try:
-            return static_explorer(render, controls, describe=lambda **_: self.status(),
-                                   title="soft-margin SVM")
-        finally:
-            self.set(**start)
+        return sweep_explorer(self, self.set, controls, title="soft-margin SVM",
+                              restore=lambda: self.set(**start))
 
     def widget(self):
         """The live explorer: logarithmic sliders for gamma and C and a data-set choice."""
@@ -146,7 +139,7 @@ class SVMExplorer:
                 self.set(gamma=gamma.value, C=C.value)
             redraw()
 
-        for control in (gamma, C, data):
-            control.observe(changed, names="value")
+        for ctrl in (gamma, C, data):
+            ctrl.observe(changed, names="value")
         redraw()
         return widgets.VBox([widgets.HBox([gamma, C, data]), out])

@@ -16,7 +16,7 @@ import numpy as np
 from ..linear import center_of_mass, generalization_error, version_space_mask
 from ..plotting import NEGATIVE_COLOR, POSITIVE_COLOR, lambert_projection
 from ._live import axes_figure, live_figure
-from ._static import StaticExplorer, control, static_explorer
+from ._static import StaticExplorer, control, sweep_explorer
 
 __all__ = ["VersionSpaceExplorer"]
 
@@ -162,15 +162,8 @@ class VersionSpaceExplorer:
         controls = [control("n_examples", range(self.max_examples + 1), label="P",
                             initial=start, fmt="{:d}", kind="steps")]
 
-        def render(n_examples):
-            self.set_examples(n_examples)
-            return self.figure()
-
-        try:
-            return static_explorer(render, controls, describe=lambda **_: self.status(),
-                                   title="version space")
-        finally:
-            self.set_examples(start)
+        return sweep_explorer(self, self.set_examples, controls, title="version space",
+                              restore=lambda: self.set_examples(start))
 
     def widget(self):
         """The live explorer: a slider for P, *Add example*, and *New data*."""
