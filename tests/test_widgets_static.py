@@ -253,3 +253,29 @@ def test_roc_zero_button_redraws_once(monkeypatch):
     assert len(count) == 1 and ex.theta == 0.0 and slider.value == 0.0
     zero.click()                              # already at 0: nothing to redraw
     assert len(count) == 1
+
+
+# ----------------------------------------------------------- the ten notebooks
+
+BOOK = Path(__file__).resolve().parents[1] / "book"
+EXPLORER_NOTEBOOKS = [
+    "foundations/neurons.ipynb", "foundations/learning.ipynb", "foundations/probabilistic.ipynb",
+    "perceptron/rosenblatt.ipynb", "perceptron/stability.ipynb",
+    "perceptron/student_teacher.ipynb", "beyond/svm.ipynb", "beyond/kernel_perceptrons.ipynb",
+    "prototypes/prototypes.ipynb", "evaluation/evaluation.ipynb"]
+
+
+@pytest.mark.parametrize("name", EXPLORER_NOTEBOOKS)
+def test_notebook_stores_a_static_explorer_and_hides_the_live_cell(name):
+    cells = json.loads((BOOK / name).read_text())["cells"]
+    code = [c for c in cells if c["cell_type"] == "code"]
+    static = [c for c in code if ".static(" in "".join(c["source"])]
+    assert len(static) == 1, f"{name}: expected one cell building the static explorer"
+    outputs = [o for o in static[0]["outputs"] if "text/html" in o.get("data", {})]
+    assert len(outputs) == 1
+    page = "".join(outputs[0]["data"]["text/html"])
+    assert page.startswith(START_MARK) and page.rstrip().endswith(END_MARK)
+    assert "".join(outputs[0]["data"]["text/plain"]).startswith("static explorer: ")
+    assert len(page) < 2_500_000, f"{name}: the explorer weighs {len(page) / 1e6:.1f} MB"
+    live = [c for c in code if "widget()" in "".join(c["source"])]
+    assert live and all("remove-cell" in c["metadata"].get("tags", []) for c in live)
