@@ -123,7 +123,7 @@ class AdalineExplorer:
         fig = axes_figure(self.draw, (9, 3.6), ncols=2)()
         return fig
 
-    def static(self, ratio=(0.1, 0.25, 0.5, 0.75, 0.9, 0.95, 0.99, 1.01, 1.05, 1.1, 1.25, 1.5),
+    def static(self, ratio=(0.1, 0.5, 0.9, 0.95, 0.99, 1.01, 1.05, 1.1, 1.5),
                solver=SOLVERS) -> StaticExplorer:
         """The explorer for the HTML book: the rate as a multiple of the stability limit
         (slider with play) and, if more than one is given, the solver."""

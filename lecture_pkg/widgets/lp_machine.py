@@ -126,7 +126,7 @@ class LPMExplorer:
         """A new figure of the current state (the live and the static explorer draw this)."""
         return axes_figure(self.draw, (10, 4.4), ncols=2)()
 
-    def static(self, sigma=(0.4, 0.8, 1.2, 2.0), C_lpm=(0.0, 0.05, 0.2)) -> StaticExplorer:
+    def static(self, sigma=(0.4, 0.8, 1.6), C_lpm=(0.0, 0.05, 0.2)) -> StaticExplorer:
         """The explorer for the HTML book: a grid of the RBF width ``sigma`` and of the
         LPM's ``C`` (the SVM's ``C`` fixed)."""
         start = dict(sigma=self.sigma, C_lpm=self.C_lpm)
