@@ -14,7 +14,7 @@ from PIL import Image
 
 from lecture_pkg import datasets
 from lecture_pkg.widgets import (
-    HopfieldExplorer, PerceptronExplorer, PrototypeExplorer, ROCExplorer,
+    AdalineExplorer, HopfieldExplorer, MEstimateExplorer, PerceptronExplorer, PrototypeExplorer, ROCExplorer,
     StaticExplorer, VersionSpaceExplorer, control, static_explorer)
 from lecture_pkg.widgets import roc as roc_module
 from lecture_pkg.widgets._static import END_MARK, START_MARK, grid_with, png_bytes
@@ -189,6 +189,31 @@ def test_roc_static_grid_holds_zero_and_the_start():
     assert ex.theta == 0.5
     assert static.texts[values.index(0.0)].startswith("Theta = 0:")
     assert all(not text.startswith("-0.00") for text in static.controls[0].texts)
+
+
+def test_m_estimate_static_with_a_choice_of_p_restores_the_explorer():
+    ex = MEstimateExplorer(m=2.0, p=1 / 3)
+    static = ex.static(m=(0.1, 10.0), p=(None, 1 / 3))
+    assert [c.key for c in static.controls] == ["p", "m"]
+    assert static.controls[0].texts == ("1/|V|", "0.333") and static.initial == (1, 1)
+    assert static.controls[1].values == (0.1, 2.0, 10.0)
+    assert ex.m == 2.0 and ex.p == 1 / 3
+    other = MEstimateExplorer(m=10.0, p=None)
+    assert static.texts[static.state_index((0, 2))] == other.status()
+    assert static.frame(p=None, m=10.0) == png_bytes(other.figure())
+
+
+def test_adaline_static_sweeps_the_rate_for_each_solver():
+    rng = np.random.default_rng(0)
+    X = rng.standard_normal((40, 2))
+    y = np.where(X[:, 0] + 0.3 * rng.standard_normal(40) > 0, 1, -1)
+    ex = AdalineExplorer(X, y, ratio=0.5, epochs=20)
+    static = ex.static(ratio=(0.9, 1.1))
+    assert static.shape == (2, 3) and static.controls[0].texts == ("batch", "sequential")
+    assert ex.ratio == 0.5 and ex.solver == "batch"
+    assert "diverged" not in static.texts[static.state_index((0, 1))]      # 0.9 x limit
+    assert "loss growing" in static.texts[static.state_index((0, 2))] \
+        or "diverged" in static.texts[static.state_index((0, 2))]           # 1.1 x limit
 
 
 # ----------------------------------------------------------- defects of the live widgets

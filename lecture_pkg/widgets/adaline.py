@@ -120,8 +120,7 @@ class AdalineExplorer:
 
     def figure(self):
         """A new figure of the current state (the live and the static explorer draw this)."""
-        fig = axes_figure(self.draw, (9, 3.6), ncols=2)()
-        return fig
+        return axes_figure(self.draw, (9, 3.6), ncols=2)()
 
     def static(self, ratio=(0.1, 0.5, 0.9, 0.95, 0.99, 1.01, 1.05, 1.1, 1.5),
                solver=SOLVERS) -> StaticExplorer:
@@ -130,7 +129,7 @@ class AdalineExplorer:
         start = dict(ratio=self.ratio, solver=self.solver)
         controls = [control("ratio", grid_with(ratio, self.ratio), label="eta / limit",
                             initial=self.ratio, fmt="{:.2f}", play=True)]
-        solvers = [s for s in solver]
+        solvers = list(solver)
         if len(solvers) > 1:
             controls.insert(0, control("solver", solvers, label="solver", initial=self.solver,
                                        fmt="{}", kind="choice"))
