@@ -15,6 +15,7 @@ from ..linear import Adaline, augment, gd_stability_limit, lms_stability_limit
 from ..plotting import plot_hyperplane, plot_labelled_points
 from ..validation import COUNT, POSITIVE, check_scalar
 from ._live import axes_figure, live_figure
+from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["AdalineExplorer"]
 
@@ -117,6 +118,25 @@ class AdalineExplorer:
         ax_data.set_title("decision line after the last epoch", fontsize=9)
         return axes
 
+    def figure(self):
+        """A new figure of the current state (the live and the static explorer draw this)."""
+        return axes_figure(self.draw, (9, 3.6), ncols=2)()
+
+    def static(self, ratio=(0.1, 0.5, 0.9, 0.95, 0.99, 1.01, 1.05, 1.1, 1.5),
+               solver=SOLVERS) -> StaticExplorer:
+        """The explorer for the HTML book: the rate as a multiple of the stability limit
+        (slider with play) and, if more than one is given, the solver."""
+        start = dict(ratio=self.ratio, solver=self.solver)
+        controls = [control("ratio", grid_with(ratio, self.ratio), label="eta / limit",
+                            initial=self.ratio, fmt="{:.2f}", play=True)]
+        solvers = list(solver)
+        if len(solvers) > 1:
+            controls.insert(0, control("solver", solvers, label="solver", initial=self.solver,
+                                       fmt="{}", kind="choice"))
+
+        return sweep_explorer(self, self.set, controls, title="Adaline learning rate",
+                              restore=lambda: self.set(**start))
+
     def widget(self):
         """The live explorer: sliders for the rate (as a multiple of the limit) and the epochs."""
         import ipywidgets as widgets
@@ -127,13 +147,13 @@ class AdalineExplorer:
                                    continuous_update=False)
         solver = widgets.Dropdown(options=list(self.SOLVERS), value=self.solver, description="solver")
 
-        out, redraw = live_figure(axes_figure(self.draw, (9, 3.6), ncols=2))
+        out, redraw = live_figure(self.figure)
 
         def changed(_):
             self.set(ratio=ratio.value, epochs=epochs.value, solver=solver.value)
             redraw()
 
-        for control in (ratio, epochs, solver):
-            control.observe(changed, names="value")
+        for ctrl in (ratio, epochs, solver):
+            ctrl.observe(changed, names="value")
         redraw()
         return widgets.VBox([widgets.HBox([ratio, epochs, solver]), out])

@@ -14,6 +14,7 @@ import numpy as np
 from ..neurons import hopfield as hp
 from ..validation import Interval, check_scalar
 from ._live import live_figure
+from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["HopfieldExplorer"]
 
@@ -101,6 +102,30 @@ class HopfieldExplorer:
         fig.tight_layout()
         return fig
 
+    def figure(self):
+        """A new figure of the current state (the live and the static explorer draw this)."""
+        return self.draw(plt.figure(figsize=(10, 2.9)))
+
+    def seed_range(self, width: int = 20) -> tuple[int, int]:
+        """The seed slider's range: ``width`` seeds starting at the explorer's own seed,
+        so the slider shows the seed the first picture was drawn with."""
+        return self.seed, self.seed + int(width)
+
+    def static(self, alpha=(0.02, 0.05, 0.08, 0.1, 0.14, 0.2, 0.3),
+               corruption=(0.1, 0.3)) -> StaticExplorer:
+        """The explorer for the HTML book: the load swept over ``alpha`` (with a play
+        button) and the corruption over ``corruption``, the seed fixed."""
+        start = dict(alpha=self.alpha, corruption=self.corruption)
+        controls = [
+            control("alpha", grid_with(alpha, self.alpha), label="load alpha = P/N",
+                    initial=self.alpha, fmt="{:.2f}", play=True),
+            control("corruption", grid_with(corruption, self.corruption), label="flipped",
+                    initial=self.corruption, fmt="{:.0%}", kind="choice"),
+        ]
+
+        return sweep_explorer(self, self.update, controls, title="Hopfield retrieval",
+                              restore=lambda: self.update(**start))
+
     def widget(self):
         """The live explorer: sliders for the load, the corruption and the seed."""
         import ipywidgets as widgets
@@ -110,10 +135,11 @@ class HopfieldExplorer:
                                     style={"description_width": "initial"})
         corruption = widgets.FloatSlider(value=self.corruption, min=0.0, max=0.5, step=0.02,
                                          description="flipped", continuous_update=False)
-        seed = widgets.IntSlider(value=self.seed, min=0, max=20, description="seed",
+        low, high = self.seed_range()
+        seed = widgets.IntSlider(value=self.seed, min=low, max=high, description="seed",
                                  continuous_update=False)
 
-        out, redraw = live_figure(self.draw)
+        out, redraw = live_figure(self.figure)
 
         def on_change(_):
             self.update(alpha=alpha.value, corruption=corruption.value, seed=seed.value)

@@ -18,6 +18,7 @@ from ..kernel_machines import LPMachine, gamma_from_sigma
 from ..plotting import plot_labelled_points, plot_regions
 from ..validation import NON_NEGATIVE, POSITIVE, check_scalar
 from ._live import axes_figure, live_figure
+from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["LPMExplorer"]
 
@@ -121,6 +122,32 @@ class LPMExplorer:
             ax.legend(loc="lower left", fontsize=7, framealpha=0.9)
         return axes
 
+    def figure(self):
+        """A new figure of the current state (the live and the static explorer draw this)."""
+        return axes_figure(self.draw, (10, 4.4), ncols=2)()
+
+    def static(self, sigma=(0.4, 0.8, 1.6), C_lpm=(0.0, 0.05, 0.2)) -> StaticExplorer:
+        """The explorer for the HTML book: a grid of the RBF width ``sigma`` and of the
+        LPM's ``C`` (the SVM's ``C`` fixed)."""
+        start = dict(sigma=self.sigma, C_lpm=self.C_lpm)
+        controls = [
+            control("sigma", grid_with(sigma, self.sigma), label="sigma", initial=self.sigma,
+                    fmt="{:g}"),
+            control("C_lpm", grid_with(C_lpm, self.C_lpm), label="C (LPM)",
+                    initial=self.C_lpm, fmt="{:g}", kind="choice"),
+        ]
+
+        def describe():
+            info = self.summary()
+            return (f"sigma = {self.sigma:g}, LPM C = {self.C_lpm:g}: "
+                    f"{info['LPM']['n_expansion']} expansion vectors, "
+                    f"{info['LPM']['train_errors']} training errors; SVM C = {self.C_svm:g}: "
+                    f"{info['SVM']['n_expansion']} support vectors, "
+                    f"{info['SVM']['train_errors']} training errors")
+
+        return sweep_explorer(self, self.set, controls, title="LPM beside the SVM",
+                              restore=lambda: self.set(**start), describe=describe)
+
     def widget(self):
         """The live explorer: sliders for sigma, the LPM's C and the SVM's C; a data choice."""
         import ipywidgets as widgets
@@ -133,7 +160,7 @@ class LPMExplorer:
                                        description="C (SVM)", continuous_update=False)
         data = widgets.Dropdown(options=["spirals", "moons"], value="spirals", description="data")
 
-        out, redraw = live_figure(axes_figure(self.draw, (10, 4.4), ncols=2))
+        out, redraw = live_figure(self.figure)
 
         def changed(change):
             if change["owner"] is data:
@@ -143,7 +170,7 @@ class LPMExplorer:
                 self.set(sigma=sigma.value, C_lpm=c_lpm.value, C_svm=c_svm.value)
             redraw()
 
-        for control in (sigma, c_lpm, c_svm, data):
-            control.observe(changed, names="value")
+        for ctrl in (sigma, c_lpm, c_svm, data):
+            ctrl.observe(changed, names="value")
         redraw()
         return widgets.VBox([widgets.HBox([sigma, c_lpm]), widgets.HBox([c_svm, data]), out])

@@ -13,6 +13,7 @@ from .. import datasets
 from ..probabilistic import CategoricalNaiveBayes
 from ..validation import POSITIVE, check_scalar
 from ._live import live_figure
+from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["MEstimateExplorer"]
 
@@ -111,6 +112,32 @@ class MEstimateExplorer:
         fig.tight_layout()
         return fig
 
+    def figure(self):
+        """A new figure of the current state (the live and the static explorer draw this)."""
+        return self.draw(plt.figure(figsize=(10, 3.8)))
+
+    def static(self, m=None, p=None) -> StaticExplorer:
+        """The explorer for the HTML book: ``m`` on a logarithmic grid (with a play
+        button) and, if ``p`` is given, a choice of prior probabilities ``p``."""
+        start_m, start_p = self.m, self.p
+        if m is None:
+            m = np.geomspace(self.m_grid[0], self.m_grid[-1], 11)
+        controls = [control("m", grid_with(m, self.m), label="m", initial=self.m, fmt="{:.3g}",
+                            play=True)]
+        if p is not None:
+            p_text = (lambda v: "1/|V|" if v is None else f"{v:.3g}")
+            controls.insert(0, control("p", list(p), label="p", initial=self.p, fmt=p_text,
+                                       kind="choice"))
+
+        def set_state(m, p="keep"):
+            if not (isinstance(p, str) and p == "keep") and p != self.p:
+                self.update(m=m, p=p)
+            else:
+                self.update(m=m)
+
+        return sweep_explorer(self, set_state, controls, title="m-estimate",
+                              restore=lambda: self.update(m=start_m, p=start_p))
+
     def widget(self):
         """The live explorer: sliders for ``m`` (log scale) and ``p``."""
         import ipywidgets as widgets
@@ -121,10 +148,7 @@ class MEstimateExplorer:
         p = widgets.FloatSlider(value=1 / 3 if self.p is None else self.p, min=0.05, max=1.0,
                                 step=0.01, description="p", continuous_update=False)
 
-        def make():
-            return self.draw(plt.figure(figsize=(10, 3.8)))
-
-        out, redraw = live_figure(make)
+        out, redraw = live_figure(self.figure)
         m.observe(lambda change: (self.update(m=change["new"]), redraw()), names="value")
         p.observe(lambda change: (self.update(p=change["new"]), redraw()), names="value")
         redraw()

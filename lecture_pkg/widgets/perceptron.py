@@ -12,6 +12,7 @@ import numpy as np
 from ..linear import RosenblattTrainer, augment
 from ..plotting import mark_example, plot_hyperplane, plot_labelled_points
 from ._live import axes_figure, live_figure
+from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["PerceptronExplorer"]
 
@@ -49,6 +50,24 @@ class PerceptronExplorer:
         self.trainer = RosenblattTrainer(augment(self.X), self.y, w0, eta=self.eta)
         self.last_example: int | None = None
 
+    def set_eta(self, eta: float) -> None:
+        """Change the learning rate and replay as many updates as were made so far.
+
+        The picture then shows the same step of the algorithm under the new rate (a
+        bare restart would redraw the unchanged starting line).
+        """
+        n = self.trainer.n_updates
+        self.reset(eta)
+        self.run_updates(n)
+
+    def run_updates(self, n: int) -> int:
+        """Make up to ``n`` more updates (fewer if all examples become correct); return
+        the total number of updates made."""
+        for _ in range(int(n)):
+            if self.next_update() is None:
+                break
+        return self.trainer.n_updates
+
     @property
     def coef(self) -> np.ndarray:
         return self.trainer.weights[1:].copy()
@@ -66,7 +85,7 @@ class PerceptronExplorer:
         """One line describing the current state."""
         t = self.trainer
         w = ", ".join(f"{v:.3g}" for v in self.coef)
-        head = f"after {t.n_updates} update(s): b = {self.intercept:.3g}, w = ({w})"
+        head = f"eta = {self.eta:g}, after {t.n_updates} update(s): b = {self.intercept:.3g}, w = ({w})"
         if t.converged:
             return head + f" -- all examples correct, converged in epoch {t.epoch}"
         wrong = int(np.sum(t.local_potentials() <= 0))
@@ -86,6 +105,33 @@ class PerceptronExplorer:
         ax.set_title(self.status(), fontsize=9, wrap=True)
         return ax
 
+    def figure(self):
+        """A new figure of the current state (the live and the static explorer draw this)."""
+        return axes_figure(self.draw, (5, 5))()
+
+    def static(self, eta=(0.05, 0.2, 1.0), max_updates: int = 40) -> StaticExplorer:
+        """The explorer for the HTML book: a choice of learning rates and the updates
+        stepped one by one (buttons, slider and play) until every example is correct."""
+        start_eta, start_n = self.eta, self.trainer.n_updates
+        etas = grid_with(eta, self.eta)
+        needed = 0
+        for e in etas:                       # how many updates the slowest rate needs
+            self.reset(e)
+            needed = max(needed, self.run_updates(max_updates))
+        controls = [
+            control("eta", etas, label="eta", initial=start_eta, fmt="{:g}", kind="choice"),
+            control("updates", range(needed + 1), label="update", initial=0, fmt="{:d}",
+                    kind="steps"),
+        ]
+
+        def set_state(eta, updates):
+            if eta != self.eta or updates < self.trainer.n_updates:
+                self.reset(eta)
+            self.run_updates(updates - self.trainer.n_updates)
+
+        return sweep_explorer(self, set_state, controls, title="perceptron updates",
+                              restore=lambda: (self.reset(start_eta), self.run_updates(start_n)))
+
     def widget(self):
         """The live explorer: *Next update*, *Reset* and a learning-rate slider."""
         import ipywidgets as widgets
@@ -95,10 +141,10 @@ class PerceptronExplorer:
         step = widgets.Button(description="Next update", button_style="primary")
         reset = widgets.Button(description="Reset")
 
-        out, redraw = live_figure(axes_figure(self.draw, (5, 5)))
+        out, redraw = live_figure(self.figure)
 
         step.on_click(lambda _: (self.next_update(), redraw()))
         reset.on_click(lambda _: (self.reset(eta.value), redraw()))
-        eta.observe(lambda change: (self.reset(change["new"]), redraw()), names="value")
+        eta.observe(lambda change: (self.set_eta(change["new"]), redraw()), names="value")
         redraw()
         return widgets.VBox([widgets.HBox([step, reset, eta]), out])

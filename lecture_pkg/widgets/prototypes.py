@@ -14,6 +14,7 @@ import numpy as np
 from ..plotting import plot_classes, plot_nearest_regions, plot_prototype_paths, plot_prototypes
 from ..prototypes import PrototypeTrainer, init_prototypes
 from ._live import axes_figure, live_figure
+from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = [
     "PrototypeExplorer",
@@ -66,6 +67,14 @@ class PrototypeExplorer:
         self.trainer = PrototypeTrainer(self.X, self.y, W, c, rule=self.rule,
                                         learning_rate=self.learning_rate, rng=rng)
 
+    def set_learning_rate(self, learning_rate: float, rule: str | None = None) -> None:
+        """Change the learning rate (and optionally the rule) and train again for as many
+        epochs as were made so far, so that the picture shows the effect of the change
+        rather than the unchanged initial prototypes."""
+        n = self.trainer.epoch
+        self.reset(rule, learning_rate)
+        self.next_epoch(n)
+
     @property
     def epoch(self) -> int:
         return self.trainer.epoch
@@ -82,7 +91,8 @@ class PrototypeExplorer:
     def status(self) -> str:
         """One line describing the current state."""
         t = self.trainer
-        return (f"{self.rule.upper()}, epoch {t.epoch}: {t.errors_per_epoch[-1]} of {len(self.y)} "
+        return (f"{self.rule.upper()}, eta = {self.learning_rate:g}, epoch {t.epoch}: "
+                f"{t.errors_per_epoch[-1]} of {len(self.y)} "
                 f"examples misclassified, GLVQ cost {t.cost_per_epoch[-1]:.2f}")
 
     def draw(self, ax=None):
@@ -97,6 +107,35 @@ class PrototypeExplorer:
         ax.set_title(self.status(), fontsize=9)
         return ax
 
+    def figure(self):
+        """A new figure of the current state (the live and the static explorer draw this)."""
+        return axes_figure(self.draw, (5.5, 5.5))()
+
+    def static(self, epochs: int = 20, rules=RULES) -> StaticExplorer:
+        """The explorer for the HTML book: the rule (a choice, if more than one is given)
+        and the epochs ``0..epochs`` stepped one by one (buttons, slider and play)."""
+        start = dict(rule=self.rule, learning_rate=self.learning_rate, epoch=self.epoch)
+        rules = list(rules)
+        controls = [control("epoch", range(int(epochs) + 1), label="epoch", initial=0,
+                            fmt="{:d}", kind="steps")]
+        if len(rules) > 1:
+            names = {"lvq1": "LVQ1", "glvq": "GLVQ"}
+            controls.insert(0, control("rule", grid_with(rules, self.rule), label="rule",
+                                       initial=self.rule, fmt=lambda r: names.get(r, r),
+                                       kind="choice"))
+
+        def set_state(epoch, rule=None):
+            rule = self.rule if rule is None else rule
+            if rule != self.rule or epoch < self.epoch:
+                self.reset(rule)
+            self.next_epoch(epoch - self.epoch)
+
+        def restore():
+            self.reset(start["rule"], start["learning_rate"])
+            self.next_epoch(start["epoch"])
+
+        return sweep_explorer(self, set_state, controls, title="LVQ and GLVQ", restore=restore)
+
     def widget(self):
         """The live explorer: *Next epoch*, *10 epochs*, *Reset*, a rule menu and a rate slider."""
         import ipywidgets as widgets
@@ -109,12 +148,13 @@ class PrototypeExplorer:
         eta = widgets.FloatLogSlider(value=self.learning_rate, base=10, min=-3, max=0, step=0.1,
                                      description="eta", continuous_update=False)
 
-        out, redraw = live_figure(axes_figure(self.draw, (5.5, 5.5)))
+        out, redraw = live_figure(self.figure)
 
         step.on_click(lambda _: (self.next_epoch(), redraw()))
         ten.on_click(lambda _: (self.next_epoch(10), redraw()))
         reset.on_click(lambda _: (self.reset(rule.value, eta.value), redraw()))
         rule.observe(lambda change: (self.reset(change["new"], eta.value), redraw()), names="value")
-        eta.observe(lambda change: (self.reset(rule.value, change["new"]), redraw()), names="value")
+        eta.observe(lambda change: (self.set_learning_rate(change["new"], rule.value), redraw()),
+                    names="value")
         redraw()
         return widgets.VBox([widgets.HBox([step, ten, reset]), widgets.HBox([rule, eta]), out])

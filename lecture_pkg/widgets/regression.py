@@ -13,6 +13,7 @@ from .. import datasets
 from ..learning import regression as reg
 from ..validation import POSITIVE, check_scalar
 from ._live import axes_figure, live_figure
+from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["RegressionExplorer"]
 
@@ -95,6 +96,26 @@ class RegressionExplorer:
         ax.set_title(self.status(), fontsize=9)
         return ax
 
+    def figure(self):
+        """A new figure of the current state (the live and the static explorer draw this)."""
+        return axes_figure(self.draw, (7, 4.2))()
+
+    def static(self, n_points=(1, 2, 4, 6, 10, 20, 40),
+               tau=(10.0, 100.0, 1000.0, 10000.0)) -> StaticExplorer:
+        """The explorer for the HTML book: a grid of the number of galaxies (with a play
+        button) and the prior width ``tau``."""
+        start = dict(n_points=self.n_points, tau=self.tau)
+        n_points = [n for n in n_points if n <= self.n_max]
+        controls = [
+            control("n_points", grid_with(n_points, self.n_points), label="galaxies",
+                    initial=self.n_points, fmt="{:d}", play=True),
+            control("tau", grid_with(tau, self.tau), label="prior tau", initial=self.tau,
+                    fmt="{:g}"),
+        ]
+
+        return sweep_explorer(self, self.update, controls, title="regression prior",
+                              restore=lambda: self.update(**start))
+
     def widget(self):
         """The live explorer: sliders for the number of galaxies and the prior width."""
         import ipywidgets as widgets
@@ -104,7 +125,7 @@ class RegressionExplorer:
         tau = widgets.FloatLogSlider(value=self.tau, base=10, min=0.5, max=4, step=0.1,
                                      description="prior tau", continuous_update=False)
 
-        out, redraw = live_figure(axes_figure(self.draw, (7, 4.2)))
+        out, redraw = live_figure(self.figure)
 
         def on_change(_):
             self.update(n_points=n.value, tau=tau.value)

@@ -12,6 +12,7 @@ import numpy as np
 from ..evaluation import auc_trapezoid, confusion_counts, rates, roc_curve, threshold_predict
 from ..plotting import NEGATIVE_COLOR, POSITIVE_COLOR
 from ._live import live_figure
+from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["ROCExplorer"]
 
@@ -133,6 +134,22 @@ class ROCExplorer:
         fig.tight_layout()
         return fig
 
+    def static(self, n_values: int = 41) -> StaticExplorer:
+        """The explorer for the HTML book: ``Theta`` on a grid of ``n_values`` points over
+        the range of the scores, with ``Theta = 0`` and the initial threshold among them
+        (slider with play)."""
+        start = self.theta
+        lo, hi = self.theta_range
+        grid = np.linspace(lo, hi, int(n_values))
+        extra = [v for v in (0.0, self.initial_threshold) if lo <= v <= hi]
+        grid = np.round(np.r_[grid, extra], 2) + 0.0     # + 0.0: no -0.0 on the page
+        grid = grid_with(sorted(set(grid.tolist())), round(start, 2) + 0.0)
+        controls = [control("theta", grid, label="Theta", initial=round(start, 2), fmt="{:.2f}",
+                            play=True)]
+
+        return sweep_explorer(self, self.set_threshold, controls, title="ROC threshold",
+                              restore=lambda: self.set_threshold(start))
+
     def widget(self):
         """The live explorer: a threshold slider and a *Theta = 0* button."""
         import ipywidgets as widgets
@@ -151,10 +168,11 @@ class ROCExplorer:
             redraw()
 
         def on_zero(_):
-            slider.value = min(max(0.0, lo), hi)   # triggers on_slide when it changes
-            self.set_threshold(slider.value)
-            label.value = self.status()
-            redraw()
+            target = min(max(0.0, lo), hi)
+            if slider.value != target:
+                slider.value = target              # on_slide redraws, once
+            elif self.theta != target:
+                on_slide({"new": target})
 
         slider.observe(on_slide, names="value")
         zero.on_click(on_zero)

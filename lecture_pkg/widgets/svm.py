@@ -16,6 +16,7 @@ from ..kernel_machines import KernelAdaTron
 from ..plotting import plot_labelled_points, plot_regions
 from ..validation import POSITIVE, POSITIVE_OR_INF, check_scalar
 from ._live import axes_figure, live_figure
+from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["SVMExplorer"]
 
@@ -102,6 +103,23 @@ class SVMExplorer:
         ax.set_title(self.status(), fontsize=8)
         return ax
 
+    def figure(self):
+        """A new figure of the current state (the live and the static explorer draw this)."""
+        return axes_figure(self.draw, (5.5, 4.2))()
+
+    def static(self, gamma=(0.1, 0.3, 1.0, 3.0, 10.0, 30.0),
+               C=(0.1, 1.0, 10.0, 100.0, 1000.0)) -> StaticExplorer:
+        """The explorer for the HTML book: a grid of the RBF ``gamma`` and of ``C``."""
+        start = dict(gamma=self.gamma, C=self.C)
+        controls = [
+            control("gamma", grid_with(gamma, self.gamma), label="gamma", initial=self.gamma,
+                    fmt="{:g}"),
+            control("C", grid_with(C, self.C), label="C", initial=self.C, fmt="{:g}"),
+        ]
+
+        return sweep_explorer(self, self.set, controls, title="soft-margin SVM",
+                              restore=lambda: self.set(**start))
+
     def widget(self):
         """The live explorer: logarithmic sliders for gamma and C and a data-set choice."""
         import ipywidgets as widgets
@@ -111,7 +129,7 @@ class SVMExplorer:
         C = widgets.FloatLogSlider(value=self.C, base=10, min=-2, max=3, step=0.25,
                                    description="C", continuous_update=False)
         data = widgets.Dropdown(options=["moons", "circles"], value="moons", description="data")
-        out, redraw = live_figure(axes_figure(self.draw, (5.5, 4.2)))
+        out, redraw = live_figure(self.figure)
 
         def changed(change):
             if change["owner"] is data:
@@ -121,7 +139,7 @@ class SVMExplorer:
                 self.set(gamma=gamma.value, C=C.value)
             redraw()
 
-        for control in (gamma, C, data):
-            control.observe(changed, names="value")
+        for ctrl in (gamma, C, data):
+            ctrl.observe(changed, names="value")
         redraw()
         return widgets.VBox([widgets.HBox([gamma, C, data]), out])

@@ -16,6 +16,7 @@ import numpy as np
 from ..linear import center_of_mass, generalization_error, version_space_mask
 from ..plotting import NEGATIVE_COLOR, POSITIVE_COLOR, lambert_projection
 from ._live import axes_figure, live_figure
+from ._static import StaticExplorer, control, sweep_explorer
 
 __all__ = ["VersionSpaceExplorer"]
 
@@ -150,6 +151,20 @@ class VersionSpaceExplorer:
         ax.set_title(self.status(), fontsize=8.5, wrap=True)
         return ax
 
+    def figure(self):
+        """A new figure of the current state (the live and the static explorer draw this)."""
+        return axes_figure(self.draw, (5.5, 5.5))()
+
+    def static(self) -> StaticExplorer:
+        """The explorer for the HTML book: the examples added one by one, ``P = 0`` to
+        ``max_examples`` (step buttons, slider and play), on the current data."""
+        start = self.n_examples
+        controls = [control("n_examples", range(self.max_examples + 1), label="P",
+                            initial=start, fmt="{:d}", kind="steps")]
+
+        return sweep_explorer(self, self.set_examples, controls, title="version space",
+                              restore=lambda: self.set_examples(start))
+
     def widget(self):
         """The live explorer: a slider for P, *Add example*, and *New data*."""
         import ipywidgets as widgets
@@ -159,7 +174,7 @@ class VersionSpaceExplorer:
         add = widgets.Button(description="Add example", button_style="primary")
         new = widgets.Button(description="New data")
 
-        out, redraw = live_figure(axes_figure(self.draw, (5.5, 5.5)))
+        out, redraw = live_figure(self.figure)
 
         def on_add(_):
             self.add_example()
