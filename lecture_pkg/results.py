@@ -255,29 +255,43 @@ def ledger(book_dir: str | os.PathLike) -> list[dict]:
 
 
 _INLINE_MATH = re.compile(r"\$([^$]+)\$")
+_TEX_SYMBOLS = {
+    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "eta": "η", "theta": "θ",
+    "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν", "xi": "ξ", "sigma": "σ", "tau": "τ",
+    "phi": "φ", "Phi": "Φ", "psi": "ψ", "Psi": "Ψ", "omega": "ω", "Omega": "Ω",
+    "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "approx": "≈", "cdot": "·",
+    "times": "×", "infty": "∞", "to": "→", "sqrt": "√", "sum": "Σ", "pm": "±",
+}
+_SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _tex_to_text(tex: str) -> str:
+    """Inline TeX of a heading as plain Unicode text: ``\\sqrt M`` -> ``√M``.
+
+    The ledger is an HTML output, which the book's MathJax does not typeset (a page
+    without maths of its own does not even load MathJax), and the headings it quotes use
+    only simple inline maths: Greek letters, relations, roots and digit powers.
+    """
+    text = re.sub(r"\\([A-Za-z]+)", lambda m: _TEX_SYMBOLS.get(m.group(1), m.group(1)), tex)
+    text = re.sub(r"√\s+", "√", text)
+    text = re.sub(r"\^\{?(\d+)\}?", lambda m: m.group(1).translate(_SUPERSCRIPTS), text)
+    return text.replace("{", "").replace("}", "").replace("\\,", " ")
 
 
 def _html_with_math(text: str) -> str:
-    """Escape ``text`` for HTML, turning ``$...$`` into MathJax's inline ``\\(...\\)``.
-
-    The book's MathJax only typesets elements marked ``mathjax_process`` (the ledger's
-    container) and only with these delimiters, so section titles such as
-    "Capacity at $\\alpha = 2$" would otherwise show their dollars.
-    """
-    return _INLINE_MATH.sub(lambda m: rf"\({m.group(1)}\)", html.escape(text, quote=False))
+    """Escape ``text`` for HTML, writing its ``$...$`` maths as plain Unicode text."""
+    return html.escape(_INLINE_MATH.sub(lambda m: _tex_to_text(m.group(1)), text), quote=False)
 
 
 def ledger_html(book_dir: str | os.PathLike, page: str | os.PathLike) -> str:
     """The ledger as an HTML table, with links relative to the page ``page`` (a path in the book).
 
-    The tables sit in a ``mathjax_process`` container so that maths in section titles and
-    stated results is typeset.
+    Maths in the section titles it links to is written as plain text (:func:`_tex_to_text`).
     """
     rows = ledger(book_dir)
     page_dir = Path(page).parent
     done = sum(r["status"] == "reproduced" for r in rows)
-    parts = ['<div class="mathjax_process">',
-             f"<p><strong>{done} of {len(rows)}</strong> stated results are reproduced in the book.</p>"]
+    parts = [f"<p><strong>{done} of {len(rows)}</strong> stated results are reproduced in the book.</p>"]
     group = None
     for r in rows:
         if r["group"] != group:
@@ -303,5 +317,5 @@ def ledger_html(book_dir: str | os.PathLike, page: str | os.PathLike) -> str:
             f"<td>{'<br>'.join(links) or '—'}</td>"
             f"<td>{'<br>'.join(values) or status}{status if values else ''}</td></tr>"
         )
-    parts.append("</tbody></table></div>")
+    parts.append("</tbody></table>")
     return "\n".join(parts)

@@ -29,3 +29,13 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_sep("=", "slowest notebooks (seconds, summed over cells)")
         for path, seconds in sorted(totals.items(), key=lambda kv: -kv[1])[:15]:
             terminalreporter.write_line(f"{seconds:7.1f}  {path}")
+
+
+# The longest single tests, each several minutes of one core: started first, so that with
+# `pytest -n 2` they run beside the rest of the suite rather than alone at its end.
+LONG_TESTS = ("tests/test_wheel.py::test_downloaded_chapters_run_with_the_wheel",)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Move the long tests to the front of the run (xdist hands out work in this order)."""
+    items.sort(key=lambda item: item.nodeid not in LONG_TESTS)
