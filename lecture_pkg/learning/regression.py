@@ -259,7 +259,22 @@ def posterior_predictive(X_new, mean, cov, sigma: float) -> tuple[np.ndarray, np
 
 # ---------------------------------------------------------------- estimators
 
-class RidgeRegression(RegressorMixin, BaseEstimator):
+class _ClampedInputRegressor(RegressorMixin, BaseEstimator):
+    """What the two regressors share: the clamped input ``-1`` of eq. (2.4) and its weight."""
+
+    def _clamped_data(self, X, y):
+        """Check the parameters and the data; return ``X``, float ``y`` and the inputs to fit."""
+        check_params(self)
+        X, y = validate_data(self, X, y, y_numeric=True)
+        return X, y.astype(float), add_clamped_input(X) if self.fit_intercept else X
+
+    def _store_weights(self, w, n_features):
+        """Split the fitted (augmented) weights into ``coef_`` and ``intercept_ = -theta``."""
+        self.coef_ = w[:n_features]
+        self.intercept_ = float(-w[-1]) if self.fit_intercept else 0.0
+
+
+class RidgeRegression(_ClampedInputRegressor):
     """Least squares (``gamma = 0``, eq. 2.8) or ridge regression (``gamma > 0``, eq. 2.9).
 
     Parameters
@@ -303,13 +318,8 @@ class RidgeRegression(RegressorMixin, BaseEstimator):
         self.fit_intercept = fit_intercept
 
     def fit(self, X, y):
-        check_params(self)
-        fit_intercept = bool(self.fit_intercept)
-        X, y = validate_data(self, X, y, y_numeric=True)
-        Xa = add_clamped_input(X) if fit_intercept else X
-        w = ridge(Xa, y.astype(float), float(self.gamma))
-        self.coef_ = w[: X.shape[1]]
-        self.intercept_ = float(-w[-1]) if fit_intercept else 0.0
+        X, y, Xa = self._clamped_data(X, y)
+        self._store_weights(ridge(Xa, y, float(self.gamma)), X.shape[1])
         return self
 
     def predict(self, X):
@@ -318,7 +328,7 @@ class RidgeRegression(RegressorMixin, BaseEstimator):
         return X @ self.coef_ + self.intercept_
 
 
-class BayesianLinearRegression(RegressorMixin, BaseEstimator):
+class BayesianLinearRegression(_ClampedInputRegressor):
     """Bayesian linear regression with Gaussian noise ``sigma`` and prior width ``tau``.
 
     The model ``y = w . xi + sigma eta`` (eq. 2.11) with prior ``w ~ N(0, tau^2 I)``
@@ -369,14 +379,9 @@ class BayesianLinearRegression(RegressorMixin, BaseEstimator):
         self.fit_intercept = fit_intercept
 
     def fit(self, X, y):
-        check_params(self)
-        fit_intercept = bool(self.fit_intercept)
-        X, y = validate_data(self, X, y, y_numeric=True)
-        Xa = add_clamped_input(X) if fit_intercept else X
-        self.posterior_mean_, self.posterior_cov_ = bayes_posterior(Xa, y.astype(float),
-                                                                    self.sigma, self.tau)
-        self.coef_ = self.posterior_mean_[: X.shape[1]]
-        self.intercept_ = float(-self.posterior_mean_[-1]) if fit_intercept else 0.0
+        X, y, Xa = self._clamped_data(X, y)
+        self.posterior_mean_, self.posterior_cov_ = bayes_posterior(Xa, y, self.sigma, self.tau)
+        self._store_weights(self.posterior_mean_, X.shape[1])
         return self
 
     def predict(self, X, return_std: bool = False):
