@@ -1,6 +1,7 @@
 """Tests of tools/refresh.py (the engine of `make refresh`) and the toc reading it shares with the ledger."""
 
 import json
+import re
 from pathlib import Path
 
 import nbformat
@@ -92,6 +93,77 @@ def test_result_cells_show_their_result_and_fold_their_checking_code():
                     and "hide-input" not in tags):
                 unfolded.append(f"{path.relative_to(ROOT)} cell {index}")
     assert not unfolded, "result cells without the hide-input tag:\n" + "\n".join(unfolded)
+
+
+PNG = "image/png"
+CHECKING_CODE = re.compile(r"\bassert\b|\breport\(")
+FOLDED = {"hide-input", "hide-cell", "remove-input", "remove-cell"}
+
+
+def test_no_checking_code_is_shown_without_a_click():
+    """Code that checks a result (an ``assert`` or ``report(``) sits in a cell whose code
+    is folded (hide-input) or not shown at all, out of the reading path."""
+    shown = []
+    for path in results.book_notebooks(ROOT / "book", ROOT / "_toc.yml"):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        for index, cell in enumerate(nb["cells"]):
+            source = "".join(cell["source"])
+            if (cell["cell_type"] == "code" and CHECKING_CODE.search(source)
+                    and not FOLDED & set(cell.get("metadata", {}).get("tags", []))):
+                line = next(x for x in source.splitlines() if CHECKING_CODE.search(x))
+                shown.append(f"{path.relative_to(ROOT)} cell {index}: {line.strip()}")
+    assert not shown, "checking code shown without a click:\n" + "\n".join(shown)
+
+
+# Text below 9 pt: an explicit size under 9 or a relative size smaller than "medium".
+SMALL_TEXT = re.compile(
+    r"""\b(?:fontsize|labelsize|title_fontsize)\s*=\s*(?:(?P<n>\d+(?:\.\d+)?)\b"""
+    r"""|["'](?:xx?-)?small["']|["']smaller["'])""")
+
+
+def _small_text(source):
+    return [m.group(0) for m in SMALL_TEXT.finditer(source)
+            if m.group("n") is None or float(m.group("n")) < 9]
+
+
+def test_figures_are_drawn_for_the_column_and_stored_at_twice_their_size():
+    """Every stored figure is shown at most as wide as the text column (688 px at 1280 px,
+    so that it is never shrunk and its text keeps the size it was drawn with) and stored
+    with twice as many pixels (crisp on high-density screens); no figure code asks for
+    text under 9 pt."""
+    import base64
+
+    from lecture_pkg.plotting import COLUMN_WIDTH_IN
+
+    column_px = COLUMN_WIDTH_IN * 100 + 0.5
+    bad = []
+    for path in results.book_notebooks(ROOT / "book", ROOT / "_toc.yml"):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        for index, cell in enumerate(nb["cells"]):
+            where = f"{path.relative_to(ROOT)} cell {index}"
+            if cell["cell_type"] == "code":
+                bad += [f"{where}: text under 9 pt ({t})"
+                        for t in _small_text("".join(cell["source"]))]
+            for output in cell.get("outputs", []):
+                if PNG not in output.get("data", {}):
+                    continue
+                pixels = int.from_bytes(base64.b64decode(output["data"][PNG])[16:20], "big")
+                shown = output.get("metadata", {}).get(PNG, {}).get("width", pixels)
+                if shown > column_px:
+                    bad.append(f"{where}: figure shown {shown} px wide, wider than the "
+                               f"column ({column_px:.0f} px)")
+                if pixels < 1.5 * shown:
+                    bad.append(f"{where}: figure of {pixels} px shown {shown} px wide")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_package_figures_ask_for_no_text_under_9_pt():
+    """The plotting helpers and the explorers' figures use text of at least 9 pt."""
+    package = ROOT / "lecture_pkg"
+    bad = [f"{path.relative_to(ROOT)}: {t}"
+           for path in [package / "plotting.py", *sorted((package / "widgets").glob("*.py"))]
+           for t in _small_text(path.read_text(encoding="utf-8"))]
+    assert not bad, "\n".join(bad)
 
 
 def _png(pixels):

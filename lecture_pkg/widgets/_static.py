@@ -40,6 +40,8 @@ from dataclasses import dataclass
 import matplotlib.pyplot as plt
 import numpy as np
 
+from lecture_pkg.plotting import PIXEL_DENSITY
+
 __all__ = ["Control", "StaticExplorer", "control", "grid_with", "png_bytes", "static_explorer",
            "sweep_explorer"]
 
@@ -145,12 +147,22 @@ class StaticExplorer:
         For each state the text describing it (the picture's ``alt`` text).
     """
 
-    def __init__(self, controls, frames, frame_of, texts, title: str = ""):
+    def __init__(self, controls, frames, frame_of, texts, title: str = "",
+                 pixel_density: int = 1):
         self.controls = tuple(controls)
         self.frames = list(frames)
         self.frame_of = list(frame_of)
         self.texts = list(texts)
         self.title = title
+        self.pixel_density = int(pixel_density)
+
+    @property
+    def display_width(self) -> int:
+        """Width in CSS pixels at which the pictures are shown (their pixel width divided
+        by the pixel density: a picture drawn at twice the resolution is shown at half
+        its pixel size, crisp on high-density screens)."""
+        width = int.from_bytes(self.frames[0][16:20], "big")  # the PNG header's width
+        return width // self.pixel_density
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -223,7 +235,8 @@ class StaticExplorer:
             f"<style>{_CSS}</style>\n"
             f'<div class="lpx-controls">\n{rows}\n</div>\n'
             f'<p class="lpx-status" aria-live="polite">{html.escape(self.texts[first])}</p>\n'
-            f'<img class="lpx-picture" alt="{html.escape(self.texts[first], quote=True)}" '
+            f'<img class="lpx-picture" width="{self.display_width}" '
+            f'alt="{html.escape(self.texts[first], quote=True)}" '
             f'src="data:image/png;base64,{data["frames"][self.frame_of[first]]}">\n'
             f'<script type="application/json" class="lpx-data">{payload}</script>\n'
             f"<script>{_JS}\nlpxStart({json.dumps(uid)});</script>\n"
@@ -258,7 +271,8 @@ def _control_html(uid: str, i: int, c: Control) -> str:
 
 
 def static_explorer(render: Callable, controls: Sequence[Control], *, describe: Callable | None = None,
-                    title: str = "", dpi: float = 100) -> StaticExplorer:
+                    title: str = "", dpi: float = 100,
+                    pixel_density: int = PIXEL_DENSITY) -> StaticExplorer:
     """Sweep ``controls`` over their grids and draw each state with ``render``.
 
     Parameters
@@ -276,7 +290,12 @@ def static_explorer(render: Callable, controls: Sequence[Control], *, describe: 
     title : str
         Name of the explorer, used in the summary and the ARIA label.
     dpi : float
-        Resolution of the pictures.
+        Displayed resolution of the pictures: a figure ``w`` inches wide is shown
+        ``w * dpi`` CSS pixels wide (keep it within the text column,
+        :data:`lecture_pkg.plotting.COLUMN_WIDTH_IN`).
+    pixel_density : int
+        Image pixels per displayed pixel; the pictures are drawn at
+        ``dpi * pixel_density``.
     """
     controls = tuple(controls)
     if not controls:
@@ -289,7 +308,7 @@ def static_explorer(render: Callable, controls: Sequence[Control], *, describe: 
         state = {c.key: c.values[i] for c, i in zip(controls, position)}
         fig = render(**state)
         try:
-            data = png_bytes(fig, dpi=dpi)
+            data = png_bytes(fig, dpi=dpi * pixel_density)
         finally:
             plt.close(fig)
         text = describe(**state) if describe is not None else ", ".join(
@@ -300,7 +319,8 @@ def static_explorer(render: Callable, controls: Sequence[Control], *, describe: 
             frames.append(data)
         frame_of.append(seen[key])
         texts.append(text)
-    return StaticExplorer(controls, frames, frame_of, texts, title=title)
+    return StaticExplorer(controls, frames, frame_of, texts, title=title,
+                          pixel_density=pixel_density)
 
 
 def sweep_explorer(explorer, set_state: Callable, controls: Sequence[Control], *,
