@@ -148,12 +148,30 @@ class VersionSpaceExplorer:
         ax.set_xticks([])
         ax.set_yticks([])
         ax.grid(False)
-        ax.set_title(self.status(), fontsize=8.5, wrap=True)
+        for spine in ax.spines.values():
+            spine.set_visible(False)
+        ax.set_title(self._title(), fontsize=10)
         return ax
+
+    def _title(self) -> str:
+        """Two short lines: the version space's share and the students' errors."""
+        m = self.mask()
+        head = f"P = {self.n_examples}: version space {100 * m.mean():.2f}% of the sphere"
+        c = self.centre()
+        if self.n_examples == 0 or c is None:
+            return head
+        eps_cm = generalization_error(c, self.teacher)
+        eps_rand = float(np.mean(generalization_error(self.candidates[m], self.teacher)))
+        return (head + f"\n$\\epsilon_g$: centre of mass {eps_cm:.3f}, "
+                f"random student {eps_rand:.3f}")
 
     def figure(self):
         """A new figure of the current state (the live and the static explorer draw this)."""
-        return axes_figure(self.draw, (5.5, 5.5))()
+        def draw(ax):
+            self.draw(ax)
+            ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), markerscale=1.5)
+
+        return axes_figure(draw, (6.8, 5.0))()
 
     def static(self) -> StaticExplorer:
         """The explorer for the HTML book: the examples added one by one, ``P = 0`` to
