@@ -152,7 +152,8 @@ class LPMExplorer:
                     f"{info['SVM']['train_errors']} training errors")
 
         return sweep_explorer(self, self.set, controls, title="LPM beside the SVM",
-                              restore=lambda: self.set(**start), describe=describe)
+                              restore=lambda: self.set(**start), describe=describe,
+                              colors=32)
 
     def widget(self):
         """The live explorer: sliders for sigma, the LPM's C and the SVM's C; a data choice."""

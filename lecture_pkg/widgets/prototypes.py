@@ -138,7 +138,8 @@ class PrototypeExplorer:
             self.reset(start["rule"], start["learning_rate"])
             self.next_epoch(start["epoch"])
 
-        return sweep_explorer(self, set_state, controls, title="LVQ and GLVQ", restore=restore)
+        return sweep_explorer(self, set_state, controls, title="LVQ and GLVQ", restore=restore,
+                              colors=32)
 
     def widget(self):
         """The live explorer: *Next epoch*, *10 epochs*, *Reset*, a rule menu and a rate slider."""

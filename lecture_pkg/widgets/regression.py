@@ -116,7 +116,8 @@ class RegressionExplorer:
         ]
 
         return sweep_explorer(self, self.update, controls, title="regression prior",
-                              restore=lambda: self.update(**start))
+                              restore=lambda: self.update(**start),
+                              colors=32)
 
     def widget(self):
         """The live explorer: sliders for the number of galaxies and the prior width."""

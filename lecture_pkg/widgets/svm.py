@@ -109,7 +109,7 @@ class SVMExplorer:
 
     def figure(self):
         """A new figure of the current state (the live and the static explorer draw this)."""
-        return axes_figure(self.draw, (6.8, 4.0))()
+        return axes_figure(self.draw, (6.8, 3.7))()
 
     def static(self, gamma=(0.1, 0.3, 1.0, 3.0, 10.0, 30.0),
                C=(0.1, 1.0, 10.0, 100.0, 1000.0)) -> StaticExplorer:
@@ -122,7 +122,8 @@ class SVMExplorer:
         ]
 
         return sweep_explorer(self, self.set, controls, title="soft-margin SVM",
-                              restore=lambda: self.set(**start))
+                              restore=lambda: self.set(**start),
+                              colors=32)
 
     def widget(self):
         """The live explorer: logarithmic sliders for gamma and C and a data-set choice."""

@@ -118,8 +118,10 @@ class VersionSpaceExplorer:
         ax = ax if ax is not None else plt.gca()
         m = self.mask()
         pts = lambert_projection(self.candidates, self.teacher)
-        ax.scatter(*pts[~m].T, s=1, color="#cccccc", rasterized=True, zorder=1)
-        ax.scatter(*pts[m].T, s=2, color=POSITIVE_COLOR, rasterized=True, zorder=2,
+        # the sphere as a plain grey disc, the version space as its consistent points
+        # (drawn large enough to merge: a speckled cloud would make heavy pictures)
+        ax.add_patch(plt.Circle((0, 0), 2.0, color="#dddddd", lw=0, zorder=1))
+        ax.scatter(*pts[m].T, s=5, lw=0, color=POSITIVE_COLOR, rasterized=True, zorder=2,
                    label="version space")
         phi = np.linspace(0, 2 * np.pi, 721)
         for k in range(self.n_examples):
@@ -181,7 +183,8 @@ class VersionSpaceExplorer:
                             initial=start, fmt="{:d}", kind="steps")]
 
         return sweep_explorer(self, self.set_examples, controls, title="version space",
-                              restore=lambda: self.set_examples(start))
+                              restore=lambda: self.set_examples(start),
+                              colors=32)
 
     def widget(self):
         """The live explorer: a slider for P, *Add example*, and *New data*."""
