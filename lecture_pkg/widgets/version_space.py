@@ -173,7 +173,7 @@ class VersionSpaceExplorer:
             self.draw(ax)
             ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), markerscale=1.5)
 
-        return axes_figure(draw, (6.8, 5.0))()
+        return axes_figure(draw, (5.8, 4.3))()
 
     def static(self) -> StaticExplorer:
         """The explorer for the HTML book: the examples added one by one, ``P = 0`` to
