@@ -13,6 +13,7 @@ import pytest
 from PIL import Image
 
 from lecture_pkg import datasets
+from lecture_pkg.plotting import PIXEL_DENSITY
 from lecture_pkg.widgets import (
     AdalineExplorer, HopfieldExplorer, MEstimateExplorer, PerceptronExplorer, PrototypeExplorer, ROCExplorer,
     StaticExplorer, VersionSpaceExplorer, control, static_explorer)
@@ -101,7 +102,7 @@ def test_html_is_self_contained_labelled_and_starts_at_the_initial_state():
     assert data["shape"] == [3, 2] and data["initial"] == [1, 1]
     assert len(data["frameOf"]) == 6 and len(data["texts"]) == 6
     assert data["controls"][1]["texts"] == ["0", "0.5"]
-    first = re.search(r'<img class="lpx-picture" alt="([^"]*)" src="data:image/png;base64,([^"]+)"',
+    first = re.search(r'<img class="lpx-picture" width="\d+" alt="([^"]*)" src="data:image/png;base64,([^"]+)"',
                       page)
     assert first.group(1) == "state a=2, b=0.5"
     assert first.group(2) == data["frames"][data["frameOf"][3]]
@@ -164,7 +165,7 @@ def test_perceptron_static_draws_the_states_with_the_live_figure():
     assert ex.eta == 0.2 and ex.trainer.n_updates == 1           # state restored
     fresh = PerceptronExplorer(X, y, eta=1.0, coef_init=(1.0, 0.5))
     fresh.run_updates(2)
-    assert static.frame(eta=1.0, updates=2) == png_bytes(fresh.figure())
+    assert static.frame(eta=1.0, updates=2) == png_bytes(fresh.figure(), dpi=100 * PIXEL_DENSITY)
     assert static.texts[static.state_index((1, 2))] == fresh.status()
     n = len(static.controls[1])               # up to the slowest rate's last update
     assert "0 example(s) on the wrong side" in static.texts[static.state_index((1, n - 1))]
@@ -200,7 +201,7 @@ def test_m_estimate_static_with_a_choice_of_p_restores_the_explorer():
     assert ex.m == 2.0 and ex.p == 1 / 3
     other = MEstimateExplorer(m=10.0, p=None)
     assert static.texts[static.state_index((0, 2))] == other.status()
-    assert static.frame(p=None, m=10.0) == png_bytes(other.figure())
+    assert static.frame(p=None, m=10.0) == png_bytes(other.figure(), dpi=100 * PIXEL_DENSITY)
 
 
 def test_adaline_static_sweeps_the_rate_for_each_solver():

@@ -272,7 +272,7 @@ def _control_html(uid: str, i: int, c: Control) -> str:
 
 def static_explorer(render: Callable, controls: Sequence[Control], *, describe: Callable | None = None,
                     title: str = "", dpi: float = 100,
-                    pixel_density: int = PIXEL_DENSITY) -> StaticExplorer:
+                    pixel_density: int = PIXEL_DENSITY, colors: int = 256) -> StaticExplorer:
     """Sweep ``controls`` over their grids and draw each state with ``render``.
 
     Parameters
@@ -296,6 +296,9 @@ def static_explorer(render: Callable, controls: Sequence[Control], *, describe: 
     pixel_density : int
         Image pixels per displayed pixel; the pictures are drawn at
         ``dpi * pixel_density``.
+    colors : int
+        At most this many colours per picture (:func:`png_bytes`); fewer colours make
+        lighter pages for pictures with large shaded regions.
     """
     controls = tuple(controls)
     if not controls:
@@ -308,7 +311,7 @@ def static_explorer(render: Callable, controls: Sequence[Control], *, describe: 
         state = {c.key: c.values[i] for c, i in zip(controls, position)}
         fig = render(**state)
         try:
-            data = png_bytes(fig, dpi=dpi * pixel_density)
+            data = png_bytes(fig, dpi=dpi * pixel_density, colors=colors)
         finally:
             plt.close(fig)
         text = describe(**state) if describe is not None else ", ".join(
@@ -324,12 +327,14 @@ def static_explorer(render: Callable, controls: Sequence[Control], *, describe: 
 
 
 def sweep_explorer(explorer, set_state: Callable, controls: Sequence[Control], *,
-                   restore: Callable, title: str, describe: Callable | None = None) -> StaticExplorer:
+                   restore: Callable, title: str, describe: Callable | None = None,
+                   colors: int = 256) -> StaticExplorer:
     """:func:`static_explorer` for an explorer object of this package.
 
     Each state is set by ``set_state(**state)``, drawn by ``explorer.figure()`` (the
     live widget's picture) and described by ``explorer.status()`` (or ``describe()``);
-    ``restore()`` puts the explorer back as it was, also when a state fails.
+    ``restore()`` puts the explorer back as it was, also when a state fails; ``colors``
+    bounds the colours per picture (:func:`png_bytes`).
     """
     describe = explorer.status if describe is None else describe
 
@@ -338,7 +343,8 @@ def sweep_explorer(explorer, set_state: Callable, controls: Sequence[Control], *
         return explorer.figure()
 
     try:
-        return static_explorer(render, controls, describe=lambda **_: describe(), title=title)
+        return static_explorer(render, controls, describe=lambda **_: describe(), title=title,
+                               colors=colors)
     finally:
         restore()
 

@@ -19,6 +19,9 @@ from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["AdalineExplorer"]
 
+#: The figure fits the book's text column (6.8 in): loss and data side by side.
+FIGSIZE = (6.8, 3.4)
+
 
 class AdalineExplorer:
     """Train Adaline with ``eta = ratio * limit`` and show its loss per epoch and its line.
@@ -98,15 +101,17 @@ class AdalineExplorer:
     def draw(self, axes=None):
         """Left: loss per epoch (log scale) with the least-squares minimum. Right: data and line."""
         if axes is None:
-            _, axes = plt.subplots(1, 2, figsize=(9, 3.6))
+            _, axes = plt.subplots(1, 2, figsize=FIGSIZE)
         ax_loss, ax_data = axes
         loss = self.loss
         ax_loss.semilogy(np.arange(len(loss)), loss, marker=".", color="#1f5fa8")
         ax_loss.axhline(self.least_squares_loss, color="k", ls="--", lw=1, label="least squares")
         ax_loss.set_xlabel("epoch")
-        ax_loss.set_ylabel("loss $L(w)$")
-        ax_loss.legend(loc="upper right", fontsize=8)
-        ax_loss.set_title(self.status(), fontsize=8, wrap=True)
+        ax_loss.set_ylabel(r"loss $L(\mathbf{w})$")
+        ax_loss.legend(loc="best")
+        verdict = "diverged" if self.model.diverged_ else (
+            "loss growing" if loss[-1] > loss[0] else "converging")
+        ax_loss.set_title(rf"$\eta$ = {self.ratio:.2f} $\times$ limit: {verdict}")
         plot_labelled_points(self.X, self.y, ax_data, size=20)
         lo, hi = self.X.min(axis=0) - 0.5, self.X.max(axis=0) + 0.5
         ax_data.set_aspect("auto")
@@ -115,12 +120,14 @@ class AdalineExplorer:
                             xlim=(lo[0], hi[0]), ylim=(lo[1], hi[1]))
         ax_data.set_xlim(lo[0], hi[0])
         ax_data.set_ylim(lo[1], hi[1])
-        ax_data.set_title("decision line after the last epoch", fontsize=9)
+        ax_data.set_xlabel("$x_1$")
+        ax_data.set_ylabel("$x_2$")
+        ax_data.set_title("line after the last epoch")
         return axes
 
     def figure(self):
         """A new figure of the current state (the live and the static explorer draw this)."""
-        return axes_figure(self.draw, (9, 3.6), ncols=2)()
+        return axes_figure(self.draw, FIGSIZE, ncols=2)()
 
     def static(self, ratio=(0.1, 0.5, 0.9, 0.95, 0.99, 1.01, 1.05, 1.1, 1.5),
                solver=SOLVERS) -> StaticExplorer:

@@ -10,6 +10,7 @@ import numbers
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.ticker import MaxNLocator
 
 from ..neurons import hopfield as hp
 from ..validation import Interval, check_scalar
@@ -17,6 +18,9 @@ from ._live import live_figure
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["HopfieldExplorer"]
+
+#: The figure fits the book's text column (6.8 in): three pictures, the curve below.
+FIGSIZE = (6.8, 4.9)
 
 
 class HopfieldExplorer:
@@ -82,29 +86,34 @@ class HopfieldExplorer:
                 f"{self.final_overlap:.3f}, {how}")
 
     def draw(self, fig=None):
-        """Cue, final state, stored pattern and the overlap per sweep, side by side."""
-        fig = fig if fig is not None else plt.figure(figsize=(10, 2.9))
-        axes = fig.subplots(1, 4, gridspec_kw={"width_ratios": [1, 1, 1, 1.6]})
-        pictures = [(self.initial, "cue S(0)"), (self.result.state, "final state"),
+        """Cue, final state and stored pattern in a row; the overlap per sweep below.
+
+        The run's numbers are in :meth:`status` (the page prints it under the controls)."""
+        fig = fig if fig is not None else plt.figure(figsize=FIGSIZE)
+        grid = fig.add_gridspec(2, 3, height_ratios=[1, 0.8])
+        axes = [fig.add_subplot(grid[0, k]) for k in range(3)]
+        pictures = [(self.initial, "cue $S(0)$"), (self.result.state, "final state"),
                     (self.patterns[0], "stored pattern")]
         for ax, (img, title) in zip(axes, pictures):
             ax.imshow(img.reshape(self.side, self.side), cmap="gray_r", vmin=-1, vmax=1)
-            ax.set_title(title, fontsize=9)
+            ax.set_title(title)
             ax.set_xticks([])
             ax.set_yticks([])
             ax.grid(False)
-        ax = axes[3]
-        ax.plot(np.arange(len(self.overlaps)), self.overlaps, "o-", ms=3)
+        ax = fig.add_subplot(grid[1, :])
+        ax.plot(np.arange(len(self.overlaps)), self.overlaps, "o-", ms=4)
         ax.set_ylim(-0.05, 1.05)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel("sweep")
-        ax.set_ylabel("overlap m")
-        fig.suptitle(self.status(), fontsize=9)
+        ax.set_ylabel("overlap $m$")
+        ax.set_title(f"P = {self.n_patterns} patterns in N = {self.n_neurons} neurons, "
+                     f"{self.corruption:.0%} flipped")
         fig.tight_layout()
         return fig
 
     def figure(self):
         """A new figure of the current state (the live and the static explorer draw this)."""
-        return self.draw(plt.figure(figsize=(10, 2.9)))
+        return self.draw(plt.figure(figsize=FIGSIZE))
 
     def seed_range(self, width: int = 20) -> tuple[int, int]:
         """The seed slider's range: ``width`` seeds starting at the explorer's own seed,
@@ -140,12 +149,14 @@ class HopfieldExplorer:
                                  continuous_update=False)
 
         out, redraw = live_figure(self.figure)
+        label = widgets.Label(self.status())
 
         def on_change(_):
             self.update(alpha=alpha.value, corruption=corruption.value, seed=seed.value)
+            label.value = self.status()
             redraw()
 
         for slider in (alpha, corruption, seed):
             slider.observe(on_change, names="value")
         redraw()
-        return widgets.VBox([widgets.HBox([alpha, corruption, seed]), out])
+        return widgets.VBox([widgets.HBox([alpha, corruption, seed]), label, out])

@@ -22,6 +22,9 @@ from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["LPMExplorer"]
 
+#: The figure fits the book's text column (6.8 in): the two machines side by side.
+FIGSIZE = (6.8, 4.3)
+
 
 def _data(name: str) -> tuple[np.ndarray, np.ndarray]:
     """The explorer's data sets: the two spirals (194 points) or 150 noisy moons."""
@@ -104,7 +107,7 @@ class LPMExplorer:
     def draw(self, axes=None):
         """Two panels: regions, ``f = 0`` and ``f = +-1``, expansion vectors circled."""
         if axes is None:
-            _, axes = plt.subplots(1, 2, figsize=(10, 4.4))
+            _, axes = plt.subplots(1, 2, figsize=FIGSIZE)
         info = self.summary()
         for ax, (name, model, C) in zip(axes, (("LPM", self.lpm, self.C_lpm),
                                                 ("SVM", self.svm, self.C_svm))):
@@ -115,16 +118,19 @@ class LPMExplorer:
             ax.scatter(*sv.T, s=70, facecolors="none", edgecolors="#e69f00", linewidths=1.1,
                        label="expansion vectors", zorder=2)
             ax.set_aspect("equal")
+            ax.set_xlabel("$x_1$")
+            ax.set_ylabel("$x_2$")
             i = info[name]
-            ax.set_title(f"{name}, C = {C:g}, sigma = {self.sigma:g}: {i['n_expansion']} expansion "
-                         f"vectors,\n{i['train_errors']} training errors, "
-                         f"sum alpha = {i['sum_alpha']:.3g}", fontsize=8)
-            ax.legend(loc="lower left", fontsize=7, framealpha=0.9)
+            ax.set_title(f"{name}, C = {C:g}: {i['n_expansion']} expansion vectors,\n"
+                         f"{i['train_errors']} training errors, "
+                         rf"$\|\boldsymbol{{\alpha}}\|_1$ = {i['sum_alpha']:.3g}", fontsize=10)
+            ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=3,
+                      handletextpad=0.2, columnspacing=0.8, borderaxespad=0)
         return axes
 
     def figure(self):
         """A new figure of the current state (the live and the static explorer draw this)."""
-        return axes_figure(self.draw, (10, 4.4), ncols=2)()
+        return axes_figure(self.draw, FIGSIZE, ncols=2)()
 
     def static(self, sigma=(0.4, 0.8, 1.6), C_lpm=(0.0, 0.05, 0.2)) -> StaticExplorer:
         """The explorer for the HTML book: a grid of the RBF width ``sigma`` and of the
@@ -146,7 +152,8 @@ class LPMExplorer:
                     f"{info['SVM']['train_errors']} training errors")
 
         return sweep_explorer(self, self.set, controls, title="LPM beside the SVM",
-                              restore=lambda: self.set(**start), describe=describe)
+                              restore=lambda: self.set(**start), describe=describe,
+                              colors=32)
 
     def widget(self):
         """The live explorer: sliders for sigma, the LPM's C and the SVM's C; a data choice."""

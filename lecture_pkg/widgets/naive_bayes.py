@@ -17,6 +17,9 @@ from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["MEstimateExplorer"]
 
+#: The figure fits the book's text column (6.8 in): the curve beside the factors.
+FIGSIZE = (6.8, 4.0)
+
 
 class MEstimateExplorer:
     """Naive Bayes on a small categorical training set, smoothed with the m-estimate.
@@ -88,33 +91,37 @@ class MEstimateExplorer:
                 f"P({self.positive} | {', '.join(map(str, self.query[0]))}) = {self.current:.4f}")
 
     def draw(self, fig=None):
-        """Left: the posterior against m.  Right: the smoothed factors of the query."""
-        fig = fig if fig is not None else plt.figure(figsize=(10, 3.8))
-        ax1, ax2 = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.4, 1]})
+        """Left: the posterior against m.  Right: the smoothed factors of the query.
+
+        The numbers are in :meth:`status` (the page prints it under the controls)."""
+        fig = fig if fig is not None else plt.figure(figsize=FIGSIZE)
+        ax1, ax2 = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.3, 1]})
         ax1.semilogx(self.m_grid, self.curve, color="C0", label="smoothed posterior")
         ax1.axhline(self.prior_positive, color="gray", ls=":", label=f"prior P({self.positive})")
         ax1.plot([self.m], [self.current], "o", color="C3", label=f"m = {self.m:.3g}")
         ax1.set_xlabel("equivalent sample size m")
         ax1.set_ylabel(f"P({self.positive} | query)")
         ax1.set_ylim(0, 1)
-        ax1.legend(fontsize=8, loc="lower left")
-        ax1.set_title(self.status(), fontsize=9)
+        ax1.set_title(f"posterior {self.current:.3f} at m = {self.m:.3g}")
         factors = self.query_factors()
         width = 0.8 / len(self.model.classes_)
         pos = np.arange(factors.shape[1])
         for k, label in enumerate(self.model.classes_):
             ax2.bar(pos + (k - (len(self.model.classes_) - 1) / 2) * width, factors[k], width,
                     label=str(label), color=f"C{k}")
-        ax2.set_xticks(pos, [f"P({v} | y)" for v in self.query[0]], fontsize=8)
+        ax2.set_xticks(pos, [str(v) for v in self.query[0]])
+        ax2.set_xlabel("value $v$ of the query")
+        ax2.set_ylabel("smoothed $P(v \\mid y)$")
         ax2.set_ylim(0, 1)
-        ax2.set_title("smoothed factors of the query", fontsize=9)
-        ax2.legend(fontsize=8)
+        ax2.set_title("factors of the query")
+        ax1.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=1)
+        ax2.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, title="class $y$")
         fig.tight_layout()
         return fig
 
     def figure(self):
         """A new figure of the current state (the live and the static explorer draw this)."""
-        return self.draw(plt.figure(figsize=(10, 3.8)))
+        return self.draw(plt.figure(figsize=FIGSIZE))
 
     def static(self, m=None, p=None) -> StaticExplorer:
         """The explorer for the HTML book: ``m`` on a logarithmic grid (with a play

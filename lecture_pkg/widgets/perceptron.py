@@ -102,12 +102,21 @@ class PerceptronExplorer:
         plot_hyperplane(self.coef, self.intercept, ax, xlim=lim, ylim=lim)
         if self.last_example is not None:
             mark_example(self.X[self.last_example], ax)
-        ax.set_title(self.status(), fontsize=9, wrap=True)
+        ax.set_xlabel("$x_1$")
+        ax.set_ylabel("$x_2$")
+        t = self.trainer
+        if t.converged:
+            verdict = "all examples correct"
+        else:
+            wrong = int(np.sum(t.local_potentials() <= 0))
+            verdict = f"{wrong} on the wrong side"
+        last = "" if self.last_example is None else f", last: example {self.last_example + 1}"
+        ax.set_title(f"after {t.n_updates} update(s): {verdict}{last}", fontsize=10)
         return ax
 
     def figure(self):
         """A new figure of the current state (the live and the static explorer draw this)."""
-        return axes_figure(self.draw, (5, 5))()
+        return axes_figure(self.draw, (5.0, 4.8))()
 
     def static(self, eta=(0.05, 0.2, 1.0), max_updates: int = 40) -> StaticExplorer:
         """The explorer for the HTML book: a choice of learning rates and the updates

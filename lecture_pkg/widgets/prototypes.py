@@ -104,12 +104,16 @@ class PrototypeExplorer:
         plot_prototype_paths(np.array(self.trainer.prototype_history), self.trainer.c, ax)
         plot_prototypes(self.trainer.W, self.trainer.c, ax)
         ax.set_aspect("equal", adjustable="box")
-        ax.set_title(self.status(), fontsize=9)
+        ax.set_xlabel("$x_1$")
+        ax.set_ylabel("$x_2$")
+        t = self.trainer
+        ax.set_title(f"{self.rule.upper()}, epoch {t.epoch}: {t.errors_per_epoch[-1]} of "
+                     f"{len(self.y)} misclassified", fontsize=10)
         return ax
 
     def figure(self):
         """A new figure of the current state (the live and the static explorer draw this)."""
-        return axes_figure(self.draw, (5.5, 5.5))()
+        return axes_figure(self.draw, (5.0, 5.0))()
 
     def static(self, epochs: int = 20, rules=RULES) -> StaticExplorer:
         """The explorer for the HTML book: the rule (a choice, if more than one is given)
@@ -134,7 +138,8 @@ class PrototypeExplorer:
             self.reset(start["rule"], start["learning_rate"])
             self.next_epoch(start["epoch"])
 
-        return sweep_explorer(self, set_state, controls, title="LVQ and GLVQ", restore=restore)
+        return sweep_explorer(self, set_state, controls, title="LVQ and GLVQ", restore=restore,
+                              colors=32)
 
     def widget(self):
         """The live explorer: *Next epoch*, *10 epochs*, *Reset*, a rule menu and a rate slider."""

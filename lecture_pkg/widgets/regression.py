@@ -81,9 +81,9 @@ class RegressionExplorer:
         grid = np.linspace(0, 2.1, 200)
         mean, std = self.band(grid)
         ax.fill_between(grid, mean - 2 * std, mean + 2 * std, color="C0", alpha=0.18,
-                        label="predictive mean $\\pm 2$ sd")
-        ax.plot(grid, mean, color="C0", label=f"MAP, H = {self.slope_map:.0f}")
-        ax.plot(grid, self.slope_ls * grid, "--", color="C1", label=f"least squares, H = {self.slope_ls:.0f}")
+                        label="predictive\nmean $\\pm$ 2 sd")
+        ax.plot(grid, mean, color="C0", label="MAP line")
+        ax.plot(grid, self.slope_ls * grid, "--", color="C1", label=f"least squares,\nH = {self.slope_ls:.0f}")
         ax.plot(self.d_all[self.n_points:, 0], self.v_all[self.n_points:], "o", color="lightgray", ms=4,
                 label="unused galaxies")
         d, v = self.data
@@ -92,13 +92,15 @@ class RegressionExplorer:
         ax.set_ylim(-600, 1600)
         ax.set_xlabel("distance d (Mpc)")
         ax.set_ylabel("velocity v (km/s)")
-        ax.legend(fontsize=8, loc="upper left")
-        ax.set_title(self.status(), fontsize=9)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
+        ax.set_title(f"{self.n_points} galaxies, prior width $\\tau$ = {self.tau:g}: "
+                     f"MAP H = {self.slope_map:.0f} $\\pm$ {np.sqrt(self.cov[0, 0]):.0f}",
+                     fontsize=10)
         return ax
 
     def figure(self):
         """A new figure of the current state (the live and the static explorer draw this)."""
-        return axes_figure(self.draw, (7, 4.2))()
+        return axes_figure(self.draw, (6.8, 3.6))()
 
     def static(self, n_points=(1, 2, 4, 6, 10, 20, 40),
                tau=(10.0, 100.0, 1000.0, 10000.0)) -> StaticExplorer:
@@ -114,7 +116,8 @@ class RegressionExplorer:
         ]
 
         return sweep_explorer(self, self.update, controls, title="regression prior",
-                              restore=lambda: self.update(**start))
+                              restore=lambda: self.update(**start),
+                              colors=32)
 
     def widget(self):
         """The live explorer: sliders for the number of galaxies and the prior width."""

@@ -16,6 +16,16 @@ from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["ROCExplorer"]
 
+#: The figure fits the book's text column (6.8 in): two rows, the scores on top.
+FIGSIZE = (6.8, 5.8)
+
+
+def _layout(fig):
+    """Three Axes: the scores across the top row, the ROC and the matrix below."""
+    grid = fig.add_gridspec(2, 2, height_ratios=[1, 1.45], width_ratios=[1, 1])
+    return [fig.add_subplot(grid[0, :]), fig.add_subplot(grid[1, 0]),
+            fig.add_subplot(grid[1, 1])]
+
 
 class ROCExplorer:
     """A two-class working point ``S_Theta = sign[g(xi) - Theta]`` (Biehl eq. 6.9) and its ROC.
@@ -83,10 +93,10 @@ class ROCExplorer:
         ax.hist(self.scores[~pos], bins=bins, alpha=0.6, color=NEGATIVE_COLOR, label=self.names[0])
         ax.hist(self.scores[pos], bins=bins, alpha=0.6, color=POSITIVE_COLOR, label=self.names[1])
         ax.axvline(self.theta, color="black", lw=1.5, ls="--")
-        ax.set_xlabel(r"discriminant $g(\xi)$")
+        ax.set_xlabel(r"discriminant $g(\mathbf{x})$")
         ax.set_ylabel("examples")
-        ax.set_title(rf"threshold $\Theta$ = {self.theta:.2f}", fontsize=10)
-        ax.legend(fontsize=9, loc="upper left")
+        ax.set_title(rf"threshold $\Theta$ = {self.theta:.2f}")
+        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), title="true class")
         return ax
 
     def draw_roc(self, ax):
@@ -99,8 +109,8 @@ class ROCExplorer:
         ax.set_aspect("equal")
         ax.set_xlabel("false positive rate fpr")
         ax.set_ylabel("true positive rate tpr")
-        ax.legend(fontsize=9, loc="lower right")
-        ax.set_title(f"fpr = {self.rates['fpr']:.2f}, tpr = {self.rates['tpr']:.2f}", fontsize=10)
+        ax.legend(loc="lower right", handlelength=1.2, borderaxespad=0.2)
+        ax.set_title(f"fpr = {self.rates['fpr']:.2f}, tpr = {self.rates['tpr']:.2f}")
         return ax
 
     def draw_matrix(self, ax):
@@ -110,27 +120,31 @@ class ROCExplorer:
         for i in range(2):
             for j in range(2):
                 frac = m[i, j] / m[i].sum()
-                ax.text(j, i, f"{cells[i][j]}\n{m[i, j]}", ha="center", va="center", fontsize=10,
+                ax.text(j, i, f"{cells[i][j]}\n{m[i, j]}", ha="center", va="center", fontsize=11,
                         color="white" if frac > 0.6 else "black")
-        ax.set_xticks([0, 1], labels=[f"predicted\n{n}" for n in self.names], fontsize=9)
-        ax.set_yticks([0, 1], labels=[f"true\n{n}" for n in self.names], fontsize=9)
+        ax.set_xticks([0, 1], labels=list(self.names))
+        ax.set_yticks([0, 1], labels=list(self.names), rotation=90, va="center")
+        ax.set_xlabel("predicted class")
+        ax.set_ylabel("true class")
         ax.grid(False)
-        ax.set_title(f"BAC = {self.rates['bac']:.3f}", fontsize=10)
+        ax.set_title(f"BAC = {self.rates['bac']:.3f}")
         return ax
 
     def draw(self, axes=None):
-        """Scores with the threshold, the ROC with the working point, the confusion matrix."""
+        """Scores with the threshold, the ROC with the working point, the confusion matrix.
+
+        Without ``axes``, a new figure of the column's width: the scores on top, the ROC
+        and the matrix below."""
         if axes is None:
-            _, axes = plt.subplots(1, 3, figsize=(10, 3.6))
+            axes = _layout(plt.figure(figsize=FIGSIZE))
         self.draw_scores(axes[0])
         self.draw_roc(axes[1])
         self.draw_matrix(axes[2])
         return axes
 
     def figure(self):
-        fig, axes = plt.subplots(1, 3, figsize=(10, 3.6),
-                                 gridspec_kw={"width_ratios": [1.25, 1, 0.9]})
-        self.draw(axes)
+        fig = plt.figure(figsize=FIGSIZE)
+        self.draw(_layout(fig))
         fig.tight_layout()
         return fig
 

@@ -99,13 +99,17 @@ class SVMExplorer:
             if len(idx):
                 ax.scatter(*self.X[idx].T, s=110, facecolors="none", edgecolors=colour,
                            linewidths=1.5, label=label, zorder=2)
-        ax.legend(loc="lower left", fontsize=7, framealpha=0.9)
-        ax.set_title(self.status(), fontsize=8)
+        ax.set_xlabel("$x_1$")
+        ax.set_ylabel("$x_2$")
+        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
+        ax.set_title(f"{self.model.n_support_} support vectors "
+                     f"({self.support_fraction:.0%}), training error "
+                     f"{self.training_error:.1%}", fontsize=10)
         return ax
 
     def figure(self):
         """A new figure of the current state (the live and the static explorer draw this)."""
-        return axes_figure(self.draw, (5.5, 4.2))()
+        return axes_figure(self.draw, (6.8, 3.7))()
 
     def static(self, gamma=(0.1, 0.3, 1.0, 3.0, 10.0, 30.0),
                C=(0.1, 1.0, 10.0, 100.0, 1000.0)) -> StaticExplorer:
@@ -118,7 +122,8 @@ class SVMExplorer:
         ]
 
         return sweep_explorer(self, self.set, controls, title="soft-margin SVM",
-                              restore=lambda: self.set(**start))
+                              restore=lambda: self.set(**start),
+                              colors=32)
 
     def widget(self):
         """The live explorer: logarithmic sliders for gamma and C and a data-set choice."""

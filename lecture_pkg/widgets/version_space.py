@@ -118,8 +118,10 @@ class VersionSpaceExplorer:
         ax = ax if ax is not None else plt.gca()
         m = self.mask()
         pts = lambert_projection(self.candidates, self.teacher)
-        ax.scatter(*pts[~m].T, s=1, color="#cccccc", rasterized=True, zorder=1)
-        ax.scatter(*pts[m].T, s=2, color=POSITIVE_COLOR, rasterized=True, zorder=2,
+        # the sphere as a plain grey disc, the version space as its consistent points
+        # (drawn large enough to merge: a speckled cloud would make heavy pictures)
+        ax.add_patch(plt.Circle((0, 0), 2.0, color="#dddddd", lw=0, zorder=1))
+        ax.scatter(*pts[m].T, s=5, lw=0, color=POSITIVE_COLOR, rasterized=True, zorder=2,
                    label="version space")
         phi = np.linspace(0, 2 * np.pi, 721)
         for k in range(self.n_examples):
@@ -148,12 +150,30 @@ class VersionSpaceExplorer:
         ax.set_xticks([])
         ax.set_yticks([])
         ax.grid(False)
-        ax.set_title(self.status(), fontsize=8.5, wrap=True)
+        for spine in ax.spines.values():
+            spine.set_visible(False)
+        ax.set_title(self._title(), fontsize=10)
         return ax
+
+    def _title(self) -> str:
+        """Two short lines: the version space's share and the students' errors."""
+        m = self.mask()
+        head = f"P = {self.n_examples}: version space {100 * m.mean():.2f}% of the sphere"
+        c = self.centre()
+        if self.n_examples == 0 or c is None:
+            return head
+        eps_cm = generalization_error(c, self.teacher)
+        eps_rand = float(np.mean(generalization_error(self.candidates[m], self.teacher)))
+        return (head + f"\n$\\epsilon_g$: centre of mass {eps_cm:.3f}, "
+                f"random student {eps_rand:.3f}")
 
     def figure(self):
         """A new figure of the current state (the live and the static explorer draw this)."""
-        return axes_figure(self.draw, (5.5, 5.5))()
+        def draw(ax):
+            self.draw(ax)
+            ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), markerscale=1.5)
+
+        return axes_figure(draw, (5.8, 4.3))()
 
     def static(self) -> StaticExplorer:
         """The explorer for the HTML book: the examples added one by one, ``P = 0`` to
@@ -163,7 +183,8 @@ class VersionSpaceExplorer:
                             initial=start, fmt="{:d}", kind="steps")]
 
         return sweep_explorer(self, self.set_examples, controls, title="version space",
-                              restore=lambda: self.set_examples(start))
+                              restore=lambda: self.set_examples(start),
+                              colors=32)
 
     def widget(self):
         """The live explorer: a slider for P, *Add example*, and *New data*."""
