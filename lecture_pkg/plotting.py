@@ -368,7 +368,7 @@ def draw_network(layer_sizes, ax=None, *, node_labels=None, layer_labels=None, e
     layer_sizes : sequence of int
         Number of units per layer, inputs first, e.g. ``(4, 3, 1)`` for Biehl's N-K-1 net.
     node_labels : list of lists of str, optional
-        A label inside (or, for the inputs, beside) every unit, e.g. ``"$\\xi_1$"``.
+        A label inside (or, for the inputs, beside) every unit, e.g. ``"$x_1$"``.
     layer_labels : list of str, optional
         A caption under every layer ("inputs", "hidden units", "output").
     edge_labels : dict, optional

@@ -514,11 +514,11 @@ class _LVQBase(_PrototypeClassifier):
 class LVQ1(_LVQBase):
     """Kohonen's LVQ1 (Biehl eqs. 5.3-5.4) as a scikit-learn classifier.
 
-    Each epoch presents the examples in a fresh random order; for example ``xi`` with
+    Each epoch presents the examples in a fresh random order; for example ``x`` with
     label ``y`` the winner (closest prototype) ``w*`` moves
-    ``w* <- w* + eta Psi(c*, y) (xi - w*)`` with ``Psi = +1`` if its label is right and
+    ``w* <- w* + eta Psi(c*, y) (x - w*)`` with ``Psi = +1`` if its label is right and
     ``-1`` otherwise.  With a fixed ``omega`` the winner is found with the relevance
-    distance and the step is eq. (5.9): ``w* <- w* + eta Psi Lambda (xi - w*)``.
+    distance and the step is eq. (5.9): ``w* <- w* + eta Psi Lambda (x - w*)``.
 
     Parameters
     ----------
