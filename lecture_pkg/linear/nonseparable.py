@@ -86,13 +86,16 @@ class PocketRun:
 
     ``w`` is the pocketed weight vector, ``errors`` the pocketed count ``H^(t)`` for
     ``t = 0 .. n_steps`` (never increasing), ``w_last`` the Rosenblatt weights at the
-    end, ``n_updates`` the number of Rosenblatt steps taken.
+    end, ``n_updates`` the number of Rosenblatt steps taken, and ``running`` the error
+    count ``H^err(w(t))`` of the running Rosenblatt weights for ``t = 0 .. n_steps``
+    (it goes up as well as down; the pocket keeps its running minimum).
     """
 
     w: np.ndarray
     errors: np.ndarray
     w_last: np.ndarray
     n_updates: int
+    running: np.ndarray | None = None
 
 
 def pocket(X: np.ndarray, y: np.ndarray, n_steps: int, rng=None, *, w0: np.ndarray | None = None,
@@ -127,6 +130,9 @@ def pocket(X: np.ndarray, y: np.ndarray, n_steps: int, rng=None, *, w0: np.ndarr
     best = 0 if literal else int(np.sum(Z @ w <= 0))
     errors = np.empty(n_steps + 1, dtype=int)
     errors[0] = best
+    current = int(np.sum(Z @ w <= 0))              # H^err(w(t)) of the running weights
+    running = np.empty(n_steps + 1, dtype=int)
+    running[0] = current
     draws = (rng.integers(0, P, size=n_steps) if isinstance(rng, np.random.Generator)
              else rng.randint(0, P, size=n_steps))          # a legacy RandomState
     n_updates = 0
@@ -137,14 +143,16 @@ def pocket(X: np.ndarray, y: np.ndarray, n_steps: int, rng=None, *, w0: np.ndarr
         if (E < 0) if literal else (E <= 0):
             w += Z[mu] / N
             n_updates += 1
-            H = int(np.sum(Z @ w <= 0))
-            if H < best:
-                best, best_w = H, w.copy()
+            current = int(np.sum(Z @ w <= 0))
+            if current < best:
+                best, best_w = current, w.copy()
         errors[t] = best
+        running[t] = current
         if stop_at_zero and best == 0 and not literal:
             errors[t:] = 0
+            running[t:] = current
             break
-    return PocketRun(best_w, errors, w, n_updates)
+    return PocketRun(best_w, errors, w, n_updates, running)
 
 
 class Pocket(_LinearBinaryClassifier):
