@@ -237,15 +237,24 @@ def plot_update_sequence(X, y, history, *, axes=None, lim=3.0, titles=None, ncol
 
     ``history`` is a :class:`lecture_pkg.linear.PerceptronHistory`.  The example
     that triggered each update is circled.  Panels are laid out in rows of ``ncols``
-    unless ``axes`` are given.  Returns the flat array of the axes used.
+    unless ``axes`` are given; then every axis with a scale is labelled ($x_1$, $x_2$).
+    Returns the flat array of the axes used.
     """
     n_panels = len(history.intercept)
     if axes is None:
         nrows = -(-n_panels // ncols)
-        fig, axes = plt.subplots(nrows, ncols, figsize=(3.4 * ncols, 3.5 * nrows),
-                                 sharex=True, sharey=True)
+        fig, axes = plt.subplots(nrows, ncols, figsize=(3.25 * ncols, 3.3 * nrows),
+                                 sharex=True, sharey=True, squeeze=False)
         for ax in np.ravel(axes)[n_panels:]:
             ax.set_visible(False)
+        # the shared scales are labelled on the outer panels
+        for ax in axes[-1, :]:
+            ax.set_xlabel("$x_1$")
+        for ax in axes[:, 0]:
+            ax.set_ylabel("$x_2$")
+        for ax in np.ravel(axes)[n_panels - ncols:n_panels]:
+            ax.set_xlabel("$x_1$")
+            ax.xaxis.set_tick_params(labelbottom=True)
     axes = np.ravel(axes)
     if len(axes) < n_panels:
         raise ValueError(f"need {n_panels} axes, got {len(axes)}")
@@ -261,7 +270,7 @@ def plot_update_sequence(X, y, history, *, axes=None, lim=3.0, titles=None, ncol
         b, w = history.intercept[k], history.coef[k]
         default = "start" if k == 0 else f"update {k}: example {history.example[k - 1] + 1}"
         title = titles[k] if titles is not None else default
-        ax.set_title(f"{title}\n$b={b:.3g}$, $w=({w[0]:.3g}, {w[1]:.3g})$", fontsize=9)
+        ax.set_title(f"{title}\n$b={b:.3g}$, $\\mathbf{{w}}=({w[0]:.3g}, {w[1]:.3g})$", fontsize=9)
     return axes[:n_panels]
 
 
