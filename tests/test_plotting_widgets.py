@@ -114,10 +114,16 @@ def test_explorer_draws_and_builds_a_widget():
 
 
 def test_book_style_sets_the_figure_defaults():
+    """A default figure fits the text column, and no default text is under 9 pt."""
     with plt.rc_context():
         plotting.use_book_style()
-        assert plt.rcParams["figure.figsize"] == [6.0, 4.0]
+        width, _ = plt.rcParams["figure.figsize"]
+        assert width <= plotting.COLUMN_WIDTH_IN
+        assert plt.rcParams["figure.dpi"] == 100
         assert plt.rcParams["axes.grid"] is True
+        for key in ("font.size", "axes.titlesize", "axes.labelsize", "xtick.labelsize",
+                    "ytick.labelsize", "legend.fontsize", "figure.titlesize"):
+            assert plt.rcParams[key] >= 9, key
 
 
 def test_mark_example_circles_the_point():
