@@ -111,7 +111,10 @@ class PerceptronExplorer:
             wrong = int(np.sum(t.local_potentials() <= 0))
             verdict = f"{wrong} on the wrong side"
         last = "" if self.last_example is None else f", last: example {self.last_example + 1}"
-        ax.set_title(f"after {t.n_updates} update(s): {verdict}{last}", fontsize=10)
+        # the weights' scale is what the rate changes (with c = 0 the line is the same)
+        w = ", ".join(f"{v:.3g}" for v in self.coef)
+        ax.set_title(f"after {t.n_updates} update(s): {verdict}{last}\n"
+                     f"$b$ = {self.intercept:.3g}, $\\mathbf{{w}}$ = ({w})", fontsize=10)
         return ax
 
     def figure(self):
