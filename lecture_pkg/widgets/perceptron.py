@@ -114,7 +114,8 @@ class PerceptronExplorer:
         # the weights' scale is what the rate changes (with c = 0 the line is the same)
         w = ", ".join(f"{v:.3g}" for v in self.coef)
         ax.set_title(f"after {t.n_updates} update(s): {verdict}{last}\n"
-                     f"$b$ = {self.intercept:.3g}, $\\mathbf{{w}}$ = ({w})", fontsize=10)
+                     f"$\\eta$ = {self.eta:g}: $b$ = {self.intercept:.3g}, "
+                     f"$\\mathbf{{w}}$ = ({w})", fontsize=10)
         return ax
 
     def figure(self):
