@@ -31,6 +31,32 @@ def test_n_errors_counts_zero_potential_as_error():
         n_errors([1.0], X, y)
 
 
+# The Pocket run's trace of the running Rosenblatt weights (PocketRun.running).
+
+def test_the_pocket_keeps_the_running_minimum_of_the_running_errors():
+    X, y = noisy_teacher(30, 2, 0.2, 0)
+    run = pocket(X, y, 3000, np.random.default_rng(1), stop_at_zero=False)
+    assert run.running.shape == run.errors.shape
+    assert np.array_equal(run.errors, np.minimum.accumulate(run.running))
+    assert np.any(np.diff(run.running) > 0)       # the running perceptron gets worse too
+    assert run.running[-1] == n_errors(run.w_last, X, y)
+    assert run.errors[-1] == n_errors(run.w, X, y)
+
+
+def test_the_trace_does_not_change_the_run():
+    X, y = noisy_teacher(40, 3, 0.1, 2)
+    a = pocket(X, y, 2000, np.random.default_rng(5), stop_at_zero=False)
+    b = pocket(X, y, 2000, np.random.default_rng(5), stop_at_zero=False)
+    assert np.array_equal(a.w, b.w) and a.n_updates == b.n_updates
+    assert np.array_equal(a.running, b.running)
+
+
+def test_a_separable_run_that_stops_at_zero_ends_its_trace_at_zero():
+    X, y = noisy_teacher(40, 3, 0.0, 3)
+    run = pocket(X, y, 50000, np.random.default_rng(0))
+    assert run.errors[-1] == 0 and run.running[-1] == 0
+
+
 def test_min_errors_2d_equals_brute_force_over_a_fine_circle():
     X, y = noisy_teacher(25, 2, 0.2, 1)
     best, w = min_errors_2d(X, y)

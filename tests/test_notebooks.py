@@ -95,7 +95,7 @@ def test_result_cells_show_their_result_and_fold_their_checking_code():
     assert not unfolded, "result cells without the hide-input tag:\n" + "\n".join(unfolded)
 
 
-PNG = "image/png"
+PNG = notebooks.PNG
 CHECKING_CODE = re.compile(r"\bassert\b|\breport\(")
 FOLDED = {"hide-input", "hide-cell", "remove-input", "remove-cell"}
 
@@ -134,6 +134,7 @@ def test_figures_are_drawn_for_the_column_and_stored_at_twice_their_size():
     import base64
 
     from lecture_pkg.plotting import COLUMN_WIDTH_IN
+    from lecture_pkg.widgets._static import png_width
 
     column_px = COLUMN_WIDTH_IN * 100 + 0.5
     bad = []
@@ -147,7 +148,7 @@ def test_figures_are_drawn_for_the_column_and_stored_at_twice_their_size():
             for output in cell.get("outputs", []):
                 if PNG not in output.get("data", {}):
                     continue
-                pixels = int.from_bytes(base64.b64decode(output["data"][PNG])[16:20], "big")
+                pixels = png_width(base64.b64decode(output["data"][PNG]))
                 shown = output.get("metadata", {}).get(PNG, {}).get("width", pixels)
                 if shown > column_px:
                     bad.append(f"{where}: figure shown {shown} px wide, wider than the "

@@ -42,8 +42,8 @@ import numpy as np
 
 from lecture_pkg.plotting import PIXEL_DENSITY
 
-__all__ = ["Control", "StaticExplorer", "control", "grid_with", "png_bytes", "static_explorer",
-           "sweep_explorer"]
+__all__ = ["Control", "StaticExplorer", "control", "grid_with", "png_bytes", "png_width",
+           "static_explorer", "sweep_explorer"]
 
 KINDS = ("slider", "steps", "choice")
 START_MARK = "<!-- static explorer -->"
@@ -104,6 +104,11 @@ def _same(a, b) -> bool:
     return bool(np.isclose(a, b, rtol=1e-9, atol=0.0))
 
 
+def png_width(data: bytes) -> int:
+    """The width in pixels of a PNG image (from its header)."""
+    return int.from_bytes(data[16:20], "big")
+
+
 def png_bytes(fig, dpi: float = 100, colors: int = 256) -> bytes:
     """The figure drawn at ``dpi`` as a palette PNG (at most ``colors`` colours).
 
@@ -161,8 +166,7 @@ class StaticExplorer:
         """Width in CSS pixels at which the pictures are shown (their pixel width divided
         by the pixel density: a picture drawn at twice the resolution is shown at half
         its pixel size, crisp on high-density screens)."""
-        width = int.from_bytes(self.frames[0][16:20], "big")  # the PNG header's width
-        return width // self.pixel_density
+        return png_width(self.frames[0]) // self.pixel_density
 
     @property
     def shape(self) -> tuple[int, ...]:

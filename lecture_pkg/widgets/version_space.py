@@ -99,18 +99,27 @@ class VersionSpaceExplorer:
         n = np.linalg.norm(c)
         return c / n if n > 0 else None
 
-    def status(self) -> str:
-        """One line describing the current state."""
+    def _summary(self):
+        """The version space's share of the sphere (in %) and, once examples are shown and
+        the space is not empty, the generalisation errors of its centre of mass and of a
+        random consistent student (on average); otherwise ``None`` for the errors."""
         m = self.mask()
-        head = (f"P = {self.n_examples} example(s): version space = "
-                f"{100 * m.mean():.2f}% of the sphere")
+        share = 100 * m.mean()
         c = self.centre()
         if self.n_examples == 0 or c is None:
-            return head
+            return share, None
         eps_cm = generalization_error(c, self.teacher)
         eps_rand = float(np.mean(generalization_error(self.candidates[m], self.teacher)))
-        return (head + f"; eps_g: centre of mass {eps_cm:.3f}, "
-                f"random consistent student {eps_rand:.3f} on average")
+        return share, (eps_cm, eps_rand)
+
+    def status(self) -> str:
+        """One line describing the current state."""
+        share, errors = self._summary()
+        head = f"P = {self.n_examples} example(s): version space = {share:.2f}% of the sphere"
+        if errors is None:
+            return head
+        return (head + f"; eps_g: centre of mass {errors[0]:.3f}, "
+                f"random consistent student {errors[1]:.3f} on average")
 
     # ---------------------------------------------------------------- drawing
     def draw(self, ax=None):
@@ -157,15 +166,12 @@ class VersionSpaceExplorer:
 
     def _title(self) -> str:
         """Two short lines: the version space's share and the students' errors."""
-        m = self.mask()
-        head = f"P = {self.n_examples}: version space {100 * m.mean():.2f}% of the sphere"
-        c = self.centre()
-        if self.n_examples == 0 or c is None:
+        share, errors = self._summary()
+        head = f"P = {self.n_examples}: version space {share:.2f}% of the sphere"
+        if errors is None:
             return head
-        eps_cm = generalization_error(c, self.teacher)
-        eps_rand = float(np.mean(generalization_error(self.candidates[m], self.teacher)))
-        return (head + f"\n$\\epsilon_g$: centre of mass {eps_cm:.3f}, "
-                f"random student {eps_rand:.3f}")
+        return (head + f"\n$\\epsilon_g$: centre of mass {errors[0]:.3f}, "
+                f"random student {errors[1]:.3f}")
 
     def figure(self):
         """A new figure of the current state (the live and the static explorer draw this)."""
