@@ -17,7 +17,7 @@ export PYTHONHASHSEED := 0
 
 help:
 	@echo "make book       build the HTML book into _build/html"
-	@echo "make test       run every check: unit tests, notebooks (nbval, also under other floating-point configurations), browser tests"
+	@echo "make test       run every check: unit tests, notebooks (nbval, also under other floating-point configurations and other seeds), browser tests"
 	@echo "make lab        open JupyterLab on the book, with lecture_pkg installed"
 	@echo "make refresh    re-execute every notebook in place (deterministic)"
 	@echo "make bench      time lecture_pkg against scikit-learn/SciPy (a few minutes); updates the Performance appendix"
@@ -47,10 +47,13 @@ book: $(STAMP)
 	cp _build/dist/lecture_pkg-* _build/html/dist/
 
 # After the native run, the notebooks run again under other floating-point configurations
-# of this machine (numpy's SIMD dispatch off, OpenBLAS on older kernels): tests/portability.py.
+# of this machine (numpy's SIMD dispatch off, OpenBLAS on older kernels): tests/portability.py;
+# then every chapter runs again with its SEED shifted twice, failing on any error, so that
+# every claim is shown to hold for other seeds than the printed one: tests/any_seed.py.
 test: book
 	$(BIN)/python -m pytest -n 2 --dist loadscope --durations=15
 	$(BIN)/python tests/portability.py
+	$(BIN)/python tests/any_seed.py
 
 # JupyterLab refuses to run as root unless told to (containers, CI machines).  Kernels talk
 # to it over local IPC sockets: over TCP, ipykernel warns that the traffic is unencrypted.
