@@ -1,6 +1,7 @@
 """Tests of result reporting and the ledger generator."""
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -25,10 +26,33 @@ def test_format_value_is_stable():
 
 
 def test_report_prints_one_line(capsys):
-    results.report("P.3", 11, 11, note="bound 65.55")
-    assert capsys.readouterr().out == "P.3 | reproduced: 11 | stated: 11 | bound 65.55\n"
+    results.report("P.3", 11, 11, kind="exact", note="bound 65.55")
+    assert capsys.readouterr().out == "P.3 | reproduced: 11 | stated: 11 | exact | bound 65.55\n"
+    results.report("K.2", 0.5, 0.5, kind="exact", bound="1e-6")
+    assert capsys.readouterr().out == "K.2 | reproduced: 0.5 | stated: 0.5 | exact (within 1e-6)\n"
+    results.report("G.3", 1, 1, kind="statistical", bound="20 of 20 draws")
+    assert capsys.readouterr().out.endswith("| statistical (20 of 20 draws)\n")
     with pytest.raises(ValueError):
-        results.report("P3", 1, 1)
+        results.report("P3", 1, 1, kind="exact")
+
+
+def test_the_reader_sees_a_sentence_that_names_the_source_and_links_the_ledger():
+    text = results.result_html("G.2", "(0.5, 0)", "(0.5, 0)", "exact")
+    assert 'href="../ledger.html#result-G-2"' in text and "Biehl's notes" in text
+    assert "exactly" in text
+    text = results.result_html("N.4", "1", ">= 0.95", "statistical", "mean of 8 networks")
+    assert "for any seed: mean of 8 networks" in text
+    assert results.source_of("B.1") == "the slides on probabilistic classification"
+    assert results.source_of("K.5").startswith("the book, derived from")
+    assert results.source_of("S.3") == "the book, extending the lecture notes"
+    assert results.source_of("P.3") == "the lecture notes"
+
+
+@pytest.mark.parametrize("kind, bound", [("close", ""), ("statistical", ""),
+                                         ("illustrative", "3 sigma")])
+def test_report_refuses_a_kind_without_its_bound(kind, bound):
+    with pytest.raises(ValueError):
+        results.report("P.3", 1, 1, kind=kind, bound=bound)
 
 
 def test_stated_results_parse_the_vendored_list():
@@ -70,7 +94,7 @@ def test_ledger_finds_result_cells_sections_and_values(tmp_path):
     (tmp_path / "part").mkdir()
     nb = _notebook([
         _md("# Chapter\n\n(sec-koski)=\n## Koski's example"),
-        _code("# result: P.1\nassert True\nreport(...)", "P.1 | reproduced: (0.2, 0.5, 1) | stated: (0.2, 0.5, 1)\n"),
+        _code("# result: P.1\nassert True\nreport(...)", "P.1 | reproduced: (0.2, 0.5, 1) | stated: (0.2, 0.5, 1) | exact\n"),
         _md("## The R² bias"),
         _code("# result: P.3\nassert False", error=True),
         _code("x = 1  # result: P.4 is not a marker on a later line"),
@@ -86,6 +110,7 @@ def test_ledger_finds_result_cells_sections_and_values(tmp_path):
     page = results.ledger_html(tmp_path, "ledger.ipynb")
     assert 'href="part/chapter.html#sec-koski">Chapter: Koski\'s example</a>' in page
     assert "(0.2, 0.5, 1)" in page and "cell failed" in page
+    assert reps[0].kind == "exact" and "<td>exact</td>" in page
     assert f"<strong>1 of {len(rows)}</strong>" in page
 
 
@@ -110,6 +135,13 @@ def test_ledger_of_the_book_lists_every_stated_result():
     rows = results.ledger(ROOT / "book")
     assert [r["id"] for r in rows] == [r.id for r in results.stated_results()]
     assert not [r["id"] for r in rows if r["status"] == "failed"]
+
+
+def test_every_result_of_the_book_says_what_kind_of_result_it_is():
+    """Exact, statistical with the bound that makes it hold for any seed, or illustrative."""
+    kinds = {rep.id: rep.kind for rep in results.find_reproductions(ROOT / "book")}
+    pattern = re.compile(r"exact( \(within .+\))?|statistical \(.+\)|illustrative")
+    assert {rid: k for rid, k in kinds.items() if not pattern.fullmatch(k)} == {}
 
 
 def test_below_checks_and_prints_the_bound_not_the_rounding_error():
