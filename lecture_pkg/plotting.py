@@ -6,6 +6,8 @@ none calls ``plt.show``, so notebooks end their plotting cells with ``plt.show()
 
 from __future__ import annotations
 
+import re
+
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.colors import ListedColormap
@@ -18,6 +20,8 @@ __all__ = [
     "COLUMN_WIDTH_IN",
     "PIXEL_DENSITY",
     "use_book_style",
+    "alt_text",
+    "set_alt_text",
     "plot_labelled_points",
     "mark_example",
     "plot_hyperplane",
@@ -35,6 +39,7 @@ __all__ = [
     "lambert_projection",
     "draw_network",
     "plot_convex_hull",
+    "plot_signed_matrix",
 ]
 
 POSITIVE_COLOR = "#1f5fa8"
@@ -81,10 +86,78 @@ def use_book_style() -> None:
         from IPython import get_ipython
     except ImportError:  # pragma: no cover - IPython comes with matplotlib-inline
         return
-    if get_ipython() is not None:
+    shell = get_ipython()
+    if shell is not None:
+        from matplotlib.figure import Figure
         from matplotlib_inline.backend_inline import set_matplotlib_formats
 
         set_matplotlib_formats("retina")
+        png = shell.display_formatter.formatters["image/png"]
+        retina = png.lookup_by_type(Figure)
+        png.for_type(Figure, lambda fig: _with_alt_text(retina(fig), fig))
+
+
+def _with_alt_text(result, fig):
+    """The retina formatter's ``(png, metadata)`` with the figure's alt text added.
+
+    The book's build (``book/_ext/accessible_html.py``) gives each figure of a page this
+    text as its ``alt`` attribute, so that a screen reader announces what the figure
+    shows rather than its file name.
+    """
+    if not isinstance(result, tuple):
+        return result
+    data, metadata = result
+    return data, {**metadata, "alt": alt_text(fig)}
+
+
+def set_alt_text(fig, text: str) -> None:
+    """Give ``fig`` the alt text ``text`` (instead of the one :func:`alt_text` composes)."""
+    fig._book_alt_text = str(text)
+
+
+def _plain(text: str) -> str:
+    """Matplotlib label text without its TeX markup: ``$\\kappa_{\\max}$`` -> ``kappa max``."""
+    text = re.sub(r"\\(mathrm|mathbf|boldsymbol|mathcal|operatorname|text)\{([^{}]*)\}", r"\2", text)
+    text = re.sub(r"\\([A-Za-z]+)", r"\1", text)
+    return re.sub(r"\s+", " ", re.sub(r"[${}^_\\]", " ", text)).strip()
+
+
+def alt_text(fig) -> str:
+    """A description of ``fig`` for readers who cannot see it.
+
+    The text set with :func:`set_alt_text` if there is one, else one composed from what
+    the figure says of itself: its title, and for each panel its title, the quantities on
+    its axes and the entries of its legend.
+    """
+    explicit = getattr(fig, "_book_alt_text", None)
+    if explicit:
+        return explicit
+    title = fig._suptitle.get_text() if getattr(fig, "_suptitle", None) is not None else ""
+    panels = []
+    for ax in fig.get_axes():
+        if not ax.get_visible() or not ax.has_data():
+            continue
+        parts = []
+        if ax.get_title():
+            parts.append(_plain(ax.get_title()))
+        x, y = _plain(ax.get_xlabel()), _plain(ax.get_ylabel())
+        if x and y:
+            parts.append(f"{y} against {x}")
+        elif x or y:
+            parts.append(f"axis: {x or y}")
+        legend = ax.get_legend()
+        if legend is not None:
+            entries = [_plain(t.get_text()) for t in legend.get_texts() if t.get_text()]
+            if entries:
+                parts.append("showing " + ", ".join(entries))
+        if parts:
+            panels.append("; ".join(parts))
+    text = "Figure" + (f": {_plain(title)}" if title else "")
+    if len(panels) == 1:
+        text += (". " if title else ": ") + panels[0]
+    elif panels:
+        text += ". " + ". ".join(f"Panel {i}: {p}" for i, p in enumerate(panels, 1))
+    return text + "."
 
 
 def _axes(ax):
@@ -476,4 +549,60 @@ def plot_convex_hull(points, ax=None, *, color=LINE_COLOR, alpha=0.15, **line_kw
     closed = np.vstack([hull, hull[:1]])
     ax.fill(hull[:, 0], hull[:, 1], color=color, alpha=alpha, lw=0)
     ax.plot(closed[:, 0], closed[:, 1], color=color, lw=line_kw.pop("lw", 1.5), **line_kw)
+    return ax
+
+
+# ---------------------------------------------------------------- matrices with signed entries
+
+def plot_signed_matrix(M, ax=None, *, labels=None, mask_diagonal=False, annotate=None,
+                       cmap="RdBu_r", colorbar=True, colorbar_label=None):
+    """Heat map of a matrix whose entries have either sign; return the Axes.
+
+    The colour map is diverging and centred at zero: its limits are ``-m`` and ``+m``, with
+    ``m`` the largest absolute value shown, so that white is exactly zero, red positive
+    and blue negative (``RdBu_r``), and a shade tells the sign as well as the size.  Used
+    for the relevance matrix ``Lambda`` of GMLVQ (Biehl's Fig. 5.2).
+
+    Parameters
+    ----------
+    M : array (n, m)
+    ax : Axes, optional
+    labels : sequence of str, optional
+        Tick labels of the rows (and of the columns if the matrix is square).
+    mask_diagonal : bool
+        Leave the diagonal out (drawn in light grey, not in the colour of zero) and out of
+        the colour limits, e.g. when the diagonal is shown in a panel of its own.
+    annotate : str, optional
+        A format such as ``"{:.2f}"``: write each shown entry into its cell (with a
+        typographic minus sign).
+    cmap : str
+        A diverging colour map.
+    colorbar : bool
+        Add a colour bar beside the Axes.
+    colorbar_label : str, optional
+    """
+    ax = _axes(ax)
+    M = np.asarray(M, dtype=float)
+    if M.ndim != 2 or M.size == 0:
+        raise ValueError(f"need a non-empty 2-d matrix, got shape {M.shape}")
+    if mask_diagonal and M.shape[0] != M.shape[1]:
+        raise ValueError(f"mask_diagonal needs a square matrix, got shape {M.shape}")
+    hidden = np.eye(*M.shape, dtype=bool) if mask_diagonal else np.zeros(M.shape, bool)
+    shown = np.ma.masked_array(M, mask=hidden)
+    m = float(np.abs(shown).max()) if shown.count() else 0.0
+    m = m if m > 0 else 1.0
+    colours = plt.get_cmap(cmap).with_extremes(bad="0.85")
+    image = ax.imshow(shown, cmap=colours, vmin=-m, vmax=m)
+    if labels is not None:
+        ax.set_yticks(range(M.shape[0]), labels=labels)
+        if M.shape[0] == M.shape[1]:
+            ax.set_xticks(range(M.shape[1]), labels=labels)
+    ax.grid(False)
+    if annotate is not None:
+        for (i, j), value in np.ndenumerate(M):
+            if not hidden[i, j]:
+                ax.text(j, i, annotate.format(value).replace("-", "\u2212"), ha="center", va="center",
+                        color="white" if abs(value) > 0.6 * m else "black")
+    if colorbar:
+        ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04, label=colorbar_label)
     return ax

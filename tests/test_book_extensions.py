@@ -23,3 +23,45 @@ def test_identical_inline_scripts_are_kept_once():
 
 def test_plain_strings_are_handled():
     assert dedupe_scripts.unique_scripts(["a.js", "a.js", "b.js"]) == ["a.js", "b.js"]
+
+
+_spec = importlib.util.spec_from_file_location(
+    "accessible_html", Path(__file__).resolve().parents[1] / "book" / "_ext" / "accessible_html.py")
+accessible_html = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(accessible_html)
+
+
+def test_figures_get_the_description_their_notebook_stored(tmp_path):
+    import base64
+    import hashlib
+    import json
+
+    png = b"\x89PNG fake bytes"
+    digest = hashlib.sha256(png).hexdigest()
+    nb = {"cells": [{"cell_type": "code", "source": "", "metadata": {}, "outputs": [
+        {"output_type": "display_data",
+         "data": {"image/png": base64.b64encode(png).decode()},
+         "metadata": {"image/png": {"width": 300, "alt": 'Figure: "errors" < 1 & more.'}}}]}]}
+    (tmp_path / "c.ipynb").write_text(json.dumps(nb))
+    descriptions = accessible_html.figure_descriptions([tmp_path / "c.ipynb"])
+    assert descriptions == {digest: 'Figure: "errors" < 1 & more.'}
+    body = (f'<img alt="../_images/{digest}.png" src="../_images/{digest}.png" />'
+            f'<img alt="x" src="../_images/{"0" * 64}.png" />'
+            '<summary aria-label="Toggle hidden content"><span>Show code cell source</span>')
+    out = accessible_html.accessible_body(body, descriptions)
+    assert 'alt="Figure: &quot;errors&quot; &lt; 1 &amp; more."' in out
+    assert 'alt="x"' in out                                # a figure without a description
+    assert out.count('loading="lazy"') == 2
+    assert "aria-label" not in out
+
+
+def test_a_page_is_described_by_its_first_real_paragraph():
+    body = ("<p>Short.</p><p>The perceptron <em>learns</em> a separating hyperplane from "
+            "examples &amp; stops when every example is on its side.</p>")
+    assert accessible_html.page_description(body) == (
+        "The perceptron learns a separating hyperplane from examples & stops when every "
+        "example is on its side.")
+    long = "<p>" + "word " * 60 + "</p>"
+    text = accessible_html.page_description(long)
+    assert len(text) <= 155 and text.endswith("…")
+    assert accessible_html.page_description("<p>x</p>", "Title") == "Title"

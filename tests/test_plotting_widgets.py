@@ -169,3 +169,22 @@ def test_moons_and_circles_are_scikit_learns_with_plus_minus_labels():
         datasets.circles(40, factor=1.0)
     with pytest.raises(ValueError, match="n_samples"):
         datasets.moons(0)
+
+
+def test_alt_text_says_what_a_figure_shows():
+    from lecture_pkg.plotting import alt_text, set_alt_text
+
+    fig, axes = plt.subplots(1, 2)
+    axes[0].plot([0, 1], [0, 1], label=r"$\kappa_{\max}$")
+    axes[0].set_xlabel(r"load $\alpha = P/N$")
+    axes[0].set_ylabel("overlap")
+    axes[0].legend()
+    axes[1].set_title("errors")
+    axes[1].plot([0, 1], [1, 0])
+    fig.suptitle("Capacity")
+    text = alt_text(fig)
+    assert text == ("Figure: Capacity. Panel 1: overlap against load alpha = P/N; showing "
+                    "kappa max. Panel 2: errors.")
+    set_alt_text(fig, "Two curves that cross.")
+    assert alt_text(fig) == "Two curves that cross."
+    plt.close(fig)

@@ -10,6 +10,8 @@ checks what a reader sees, in a window 1280 px wide and in one 390 px wide (a ph
 * at 1280 px no output block scrolls sideways (printed lines wrap to the column);
 * every raster figure is shipped at least 1.5 times as wide, in pixels, as it is
   displayed, so that it stays crisp on high-density screens;
+* every figure keeps its aspect ratio and has alt text that describes it (not a file
+  name);
 * no code that checks a result (``assert`` or ``report(``) is shown without a click;
 * axe-core (bundled by the ``axe-playwright-python`` package from PyPI, run offline)
   finds no serious or critical accessibility violation in the page's content.
@@ -115,6 +117,26 @@ BLURRY_IMAGES_JS = """async (sel) => {
                 + `${img.naturalWidth} px shown ${img.clientWidth} px wide`);
 }"""
 
+# Images whose displayed aspect ratio differs from their own by more than 2 % (a figure
+# squashed because its width shrinks with the column while its height does not).
+DISTORTED_IMAGES_JS = """(sel) => Array.from(document.querySelectorAll(sel + " img"))
+  .filter(img => img.offsetParent !== null && img.clientWidth > 0 && img.naturalWidth > 0)
+  .filter(img => Math.abs((img.clientWidth / img.clientHeight)
+                          / (img.naturalWidth / img.naturalHeight) - 1) > 0.02)
+  .map(img => `${(img.currentSrc || img.src).split("/").pop().slice(0, 40)}: shown `
+              + `${img.clientWidth}x${img.clientHeight}, drawn `
+              + `${img.naturalWidth}x${img.naturalHeight}`)"""
+
+# Images whose alt text is missing or is a file name (a screen reader would read a hash).
+UNDESCRIBED_IMAGES_JS = """(sel) => Array.from(document.querySelectorAll(sel + " img"))
+  .filter(img => !img.closest("[aria-hidden=true]"))
+  .filter(img => {
+    const alt = (img.getAttribute("alt") || "").trim();
+    return alt.length < 8 || /\\.(png|jpe?g|gif|svg)$/i.test(alt) || /[0-9a-f]{32}/.test(alt);
+  })
+  .map(img => `${(img.currentSrc || img.src).split("/").pop().slice(0, 40)}: `
+              + `alt="${img.getAttribute("alt")}"`)"""
+
 # Code cells shown without a click whose code checks a result.
 VISIBLE_CHECKS_JS = """(sel) => Array.from(document.querySelectorAll(sel + " div.cell_input"))
   .filter(e => e.offsetParent !== null)
@@ -181,6 +203,18 @@ def _check(page, width: int) -> list[str]:
         problems.append(
             f"{len(blurry)} raster figure(s) under 1.5 pixels per displayed pixel:\n"
             + "\n".join(f"    {b}" for b in blurry)
+        )
+    distorted = page.evaluate(DISTORTED_IMAGES_JS, CONTENT)
+    if distorted:
+        problems.append(
+            f"{len(distorted)} figure(s) shown at another aspect ratio than drawn:\n"
+            + "\n".join(f"    {d}" for d in distorted)
+        )
+    undescribed = page.evaluate(UNDESCRIBED_IMAGES_JS, CONTENT)
+    if undescribed:
+        problems.append(
+            f"{len(undescribed)} image(s) without a description as alt text:\n"
+            + "\n".join(f"    {u}" for u in undescribed)
         )
     checks = page.evaluate(VISIBLE_CHECKS_JS, CONTENT)
     if checks:
