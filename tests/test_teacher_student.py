@@ -117,6 +117,25 @@ def test_rejection_and_hit_and_run_sample_the_same_distribution():
         sample_version_space(X, y, 10**6, rng, batch=1000, max_draws=2000)
 
 
+def test_hit_and_run_arc_is_the_part_of_the_circle_inside_the_version_space():
+    from lecture_pkg.linear.teacher_student import _arc_inside
+
+    rng = np.random.default_rng(11)
+    X, y, t = datasets.teacher_student(15, 4, rng)
+    Z = y[:, None] * X
+    W = sample_version_space(X, y, 50, rng, method="hit_and_run", n_steps=20)
+    D = rng.standard_normal(W.shape)
+    D -= np.sum(D * W, axis=1, keepdims=True) * W
+    D /= np.linalg.norm(D, axis=1, keepdims=True)
+    down, up = _arc_inside(W, D, Z)
+    assert np.all((-np.pi < down) & (down < 0) & (0 < up) & (up < np.pi))
+    phi = np.linspace(-np.pi, np.pi, 20001)
+    for w, d, lo, hi in zip(W, D, down, up):
+        inside = np.all(np.outer(np.cos(phi), Z @ w) + np.outer(np.sin(phi), Z @ d) > 0, axis=1)
+        away = np.minimum(np.abs(phi - lo), np.abs(phi - hi)) > 1e-9     # not at an end
+        assert np.array_equal(inside[away], ((lo < phi) & (phi < hi))[away])
+
+
 def test_centre_of_mass_is_consistent_and_beats_a_random_student():
     rng = np.random.default_rng(6)
     gain = []

@@ -243,16 +243,26 @@ def sample_version_space(X, y, n_samples: int, rng: np.random.Generator, *,
         D = rng.standard_normal(W.shape)
         D -= np.sum(D * W, axis=1, keepdims=True) * W     # tangent direction
         D /= np.linalg.norm(D, axis=1, keepdims=True)
-        # on the circle w(phi) = cos(phi) w + sin(phi) d, example mu gives
-        # a cos(phi) + b sin(phi) = r cos(phi - phi0) with a > 0, positive for
-        # |phi - phi0| < pi/2: the arc inside the version space is (down, up)
-        phi0 = np.arctan2(D @ Z.T, W @ Z.T)
-        up = (phi0 + np.pi / 2).min(axis=1)
-        down = (phi0 - np.pi / 2).max(axis=1)
+        down, up = _arc_inside(W, D, Z)
         phi = rng.uniform(down, up)[:, None]
         W = np.cos(phi) * W + np.sin(phi) * D
         W /= np.linalg.norm(W, axis=1, keepdims=True)
     return W
+
+
+def _arc_inside(W: np.ndarray, D: np.ndarray, Z: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The arc ``(down, up)`` of the great circles ``cos(phi) w + sin(phi) d`` inside the version space.
+
+    ``W`` (M, N) are points of the version space (``Z w > 0``, rows ``z = y xi``), ``D``
+    unit tangent directions at them.  On the circle, example ``mu`` gives
+    ``a cos(phi) + b sin(phi) = r cos(phi - phi0)`` with ``a = z . w > 0`` and ``b = z . d``,
+    positive for ``|phi - phi0| < pi/2`` where ``phi0 = arctan(b / a)``.  The arc inside
+    every half-space is ``(max phi0 - pi/2, min phi0 + pi/2)``; since ``arctan`` increases,
+    only the extreme ratios ``b / a`` of each row need it (one ``arctan`` per chain and
+    end, not one per example).
+    """
+    ratio = (D @ Z.T) / (W @ Z.T)
+    return np.arctan(ratio.max(axis=1)) - np.pi / 2, np.arctan(ratio.min(axis=1)) + np.pi / 2
 
 
 def center_of_mass(samples) -> np.ndarray:
