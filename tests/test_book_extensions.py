@@ -52,6 +52,8 @@ def test_figures_get_the_description_their_notebook_stored(tmp_path):
     assert 'alt="Figure: &quot;errors&quot; &lt; 1 &amp; more."' in out
     assert 'alt="x"' in out                                # a figure without a description
     assert out.count('loading="lazy"') == 2
+    explorer = accessible_html.accessible_body('<img class="lpx-picture" alt="eta = 1" src="x">')
+    assert "loading" not in explorer
     assert "aria-label" not in out
 
 

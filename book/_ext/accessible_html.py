@@ -10,7 +10,8 @@
   figures carry a description in their output metadata (``lecture_pkg.plotting``
   composes it from the figure's titles, axis labels and legend, or takes the one a
   notebook sets); each figure gets that description as its ``alt`` text.  Figures load
-  lazily, so that a phone fetches only what it scrolls to.
+  lazily, so that a phone fetches only what it scrolls to (an explorer's picture, which
+  its controls swap, loads at once).
 * Every page gets a ``<meta name="description">``, its first paragraph shortened, which
   search engines and link previews show.
 * The "Show code cell source" toggles carry ``aria-label="Toggle hidden content"``,
@@ -58,7 +59,7 @@ def _describe_image(tag: str, descriptions: dict[str, str]) -> str:
         alt = descriptions[src.group(1)].replace("&", "&amp;").replace('"', "&quot;")
         alt = alt.replace("<", "&lt;").replace(">", "&gt;")
         tag = _ALT.sub(f'alt="{alt}"', tag) if _ALT.search(tag) else tag.replace("<img", f'<img alt="{alt}"', 1)
-    if "loading=" not in tag:
+    if "loading=" not in tag and "lpx-picture" not in tag:   # an explorer's picture: at once
         tag = tag.replace("<img", '<img loading="lazy" decoding="async"', 1)
     return tag
 
