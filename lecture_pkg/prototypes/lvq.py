@@ -19,13 +19,14 @@ estimators and the interactive explorer all drive it.
 
 from __future__ import annotations
 
+import math
 import numbers
 
 import numpy as np
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from .._ties import first_argmin
+from .._ties import TIE_RTOL, first_argmin
 from ..neurons.units import sigmoid
 from ..validation import COUNT, POSITIVE, Interval, Options, check_params, check_scalar
 from ._base import (_fast_sqdist, _name, _permutation, _PrototypeClassifier,
@@ -316,6 +317,10 @@ class PrototypeTrainer:
                 raise ValueError("a diagonal relevance needs a square diagonal omega")
             self.omega = normalize_omega(omega) if self.learn_omega else omega
         self.rng = _resolve_rng(rng)
+        # per class: its own prototypes and the others (the candidates for J and K)
+        classes = range(int(max(self.y.max(initial=0), self.c.max())) + 1)
+        self._own = [np.flatnonzero(self.c == k) for k in classes]
+        self._rival = [np.flatnonzero(self.c != k) for k in classes]
         self.epoch = 0
         self.n_steps = 0
         self.last_example: int | None = None
@@ -384,29 +389,47 @@ class PrototypeTrainer:
         V = self.W - x                                   # rows w_j - xi
         proj = V if self.omega is None else V @ self.omega.T
         d = np.einsum("mk,mk->m", proj, proj)
-        same = self.c == self.y[mu]
-        J = first_argmin(np.where(same, d, np.inf))
-        K = first_argmin(np.where(same, np.inf, d))
+        J = self._closest(self._own[self.y[mu]], d)
+        K = self._closest(self._rival[self.y[mu]], d)
         dJ, dK = float(d[J]), float(d[K])
         total = dJ + dK
         if total <= 0.0:
             return
-        _, dphi = _phi(np.array([(dJ - dK) / total]), self.activation, self.steepness)
-        aJ = float(dphi[0]) * 2.0 * dK / total**2
-        aK = -float(dphi[0]) * 2.0 * dJ / total**2
+        if self.activation == "identity":
+            dphi = 1.0
+        else:
+            dphi = float(_phi(np.array([(dJ - dK) / total]), self.activation, self.steepness)[1][0])
+        aJ = dphi * 2.0 * dK / total**2
+        aK = -dphi * 2.0 * dJ / total**2
         if self.omega is None:
             gJ, gK = 2.0 * aJ * V[J], 2.0 * aK * V[K]
         else:
             gJ = 2.0 * aJ * (proj[J] @ self.omega)       # 2 a Lambda (w - xi)
             gK = 2.0 * aK * (proj[K] @ self.omega)
-        if self.learn_omega:
-            go = 2.0 * (aJ * np.outer(proj[J], V[J]) + aK * np.outer(proj[K], V[K]))
+        if self.learn_omega:                             # outer products, written out
+            go = 2.0 * (aJ * (proj[J][:, None] * V[J]) + aK * (proj[K][:, None] * V[K]))
         self.W[J] -= eta_w * gJ
         self.W[K] -= eta_w * gK
         if self.learn_omega:
             if self.diagonal:
                 go = np.diag(np.diag(go))
-            self.omega = normalize_omega(self.omega - eta_o * go)
+            omega = self.omega - eta_o * go
+            norm2 = float(np.sum(omega * omega))
+            self.omega = omega / np.sqrt(norm2) if 1e-300 < norm2 < np.inf else normalize_omega(omega)
+
+    @staticmethod
+    def _closest(candidates: np.ndarray, d: np.ndarray) -> int:
+        """The prototype among ``candidates`` (ascending indices) closest by ``d``; ties to the first."""
+        if len(candidates) == 1:
+            return int(candidates[0])
+        if len(candidates) == 2:                         # first_argmin's rule on two floats
+            i, j = candidates
+            a, b = float(d[i]), float(d[j])
+            if not math.isfinite(a + b):
+                return int(candidates[first_argmin(d[candidates])])
+            grid = TIE_RTOL * max(a, b) if max(a, b) > 0 else TIE_RTOL
+            return int(j) if round(b / grid) < round(a / grid) else int(i)
+        return int(candidates[first_argmin(d[candidates])])
 
     def _gradient_step(self, X, y, eta_w, eta_o) -> None:
         _, gw, go, _, _ = _glvq_core(X, y, self.W, self.c, self.omega, self.activation,
