@@ -38,7 +38,7 @@ VARIANTS = [
     Adaline(eta=1e-3, max_epochs=100), Adaline(solver="sequential", normalize=True, eta=0.5, max_epochs=50),
     Adaline(solver="minibatch", batch_size=8, eta=1e-3, shuffle=True, random_state=0, max_epochs=50),
     Pocket(n_steps=500, random_state=0), SoftMarginAdaTron(max_epochs=200),
-    SoftMarginAdaTron(gamma=10.0, fit_intercept=False, max_epochs=200),
+    SoftMarginAdaTron(C=10.0, fit_intercept=False, max_epochs=200),
     ParityMachine(n_steps=200, random_state=0), ParityMachine(trainer="grandmother"),
     KernelAdaTron(max_epochs=300), KernelAdaTron(kernel="linear", C=10.0, max_epochs=300),
     KernelAdaTron(kernel="precomputed", check_psd="warn", max_epochs=300),

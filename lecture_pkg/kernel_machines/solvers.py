@@ -2,9 +2,10 @@
 
 The perceptron of optimal stability and the support vector machine solve one quadratic
 problem in the embedding strengths ``x^mu`` of ``w = (1/N) sum_mu x^mu y^mu xi^mu``:
-maximise ``sum_mu x^mu - x.C x / 2`` subject to ``0 <= x^mu <= upper`` (and, for an SVM
-with an unpenalised bias, ``sum_mu x^mu y^mu = 0``).  ``C`` is the correlation matrix
-``C^{mu nu} = (1/N) y^mu y^nu xi^mu . xi^nu`` (3.58) for the linear perceptron and
+maximise ``sum_mu x^mu - x.Q x / 2`` subject to ``0 <= x^mu <= upper`` (and, for an SVM
+with an unpenalised bias, ``sum_mu x^mu y^mu = 0``).  ``Q`` is the correlation matrix
+``Q^{mu nu} = (1/N) y^mu y^nu xi^mu . xi^nu`` (3.58; Biehl writes it ``C``, a letter the
+book keeps for the price of slack) for the linear perceptron and
 ``Gamma^{mu nu} = y^mu y^nu K(xi^mu, xi^nu)`` (4.19) for a kernel machine, so one set of
 solvers serves :class:`lecture_pkg.linear.AdaTron`, :class:`lecture_pkg.linear.Adaline`,
 :class:`lecture_pkg.linear.SoftMarginAdaTron` and
@@ -18,7 +19,7 @@ solvers serves :class:`lecture_pkg.linear.AdaTron`, :class:`lecture_pkg.linear.A
   :func:`support_vectors` -- the Kuhn-Tucker conditions (3.52--3.53) and the dual cost
   that tell a solution from an iterate.
 
-Notation: ``C`` is any symmetric positive semi-definite matrix of the form above; the
+Notation: ``Q`` is any symmetric positive semi-definite matrix of the form above; the
 runs return an :class:`EmbeddingRun` with the embeddings, the objective per epoch and
 the final Kuhn-Tucker violation.
 """
@@ -63,13 +64,13 @@ def check_learning_rate(eta: float, limit: float, window: str) -> None:
         )
 
 
-def dual_objective(x: np.ndarray, C: np.ndarray) -> float:
-    """``f(x) = -1/2 x.C x + sum_mu x^mu``, the cost of Adaline (3.61) and AdaTron (3.75).
+def dual_objective(x: np.ndarray, Q: np.ndarray) -> float:
+    """``f(x) = -1/2 x.Q x + sum_mu x^mu``, the cost of Adaline (3.61) and AdaTron (3.75).
 
     At the maximum over ``x >= 0`` it equals ``N |w_max|^2 / 2`` (strong duality).
     """
     x = np.asarray(x, dtype=float)
-    return float(-0.5 * x @ C @ x + x.sum())
+    return float(-0.5 * x @ Q @ x + x.sum())
 
 
 class KKTResiduals(NamedTuple):
@@ -87,18 +88,18 @@ class KKTResiduals(NamedTuple):
         return max(self)
 
 
-def kkt_residuals(x: np.ndarray, C: np.ndarray) -> KKTResiduals:
+def kkt_residuals(x: np.ndarray, Q: np.ndarray) -> KKTResiduals:
     """Residuals of the optimality conditions of maximal stability, eqs. (3.71)–(3.73).
 
-    ``E = C x >= 1`` (the examples are stored with stability ``1/|w|`` at least),
+    ``E = Q x >= 1`` (the examples are stored with stability ``1/|w|`` at least),
     ``x >= 0`` and ``x^mu (E^mu - 1) = 0`` (an example either sits on the margin or has
     no embedding).
     """
     x = np.asarray(x, dtype=float)
-    C = np.asarray(C, dtype=float)
-    if C.shape != (len(x), len(x)):
-        raise ValueError(f"C has shape {C.shape}, expected ({len(x)}, {len(x)})")
-    E = C @ x
+    Q = np.asarray(Q, dtype=float)
+    if Q.shape != (len(x), len(x)):
+        raise ValueError(f"Q has shape {Q.shape}, expected ({len(x)}, {len(x)})")
+    E = Q @ x
     return KKTResiduals(float(max(0.0, 1.0 - E.min())), float(max(0.0, -x.min())),
                         float(np.max(np.abs(x * (E - 1.0)))))
 
@@ -115,26 +116,26 @@ def support_vectors(x: np.ndarray, tol: float = 1e-8) -> np.ndarray:
     return np.flatnonzero(x > tol * scale)
 
 
-def _as_square(C) -> np.ndarray:
-    C = np.asarray(C, dtype=float)
-    if C.ndim != 2 or C.shape[0] != C.shape[1] or len(C) == 0:
-        raise ValueError(f"C must be a non-empty square matrix, got shape {C.shape}")
-    return C
+def _as_square(Q) -> np.ndarray:
+    Q = np.asarray(Q, dtype=float)
+    if Q.ndim != 2 or Q.shape[0] != Q.shape[1] or len(Q) == 0:
+        raise ValueError(f"Q must be a non-empty square matrix, got shape {Q.shape}")
+    return Q
 
 
-def _embedding_steps(C: np.ndarray | None, eta: float, mode: str, normalize: bool, name: str,
+def _embedding_steps(Q: np.ndarray | None, eta: float, mode: str, normalize: bool, name: str,
                      diag: np.ndarray | None = None) -> np.ndarray:
     """Per-example step sizes and the learning-rate check for the x-space iterations.
 
-    Sequential steps need only the diagonal of ``C`` (``diag``, read off ``C`` by
-    default); parallel steps need ``C`` itself for its largest eigenvalue.
+    Sequential steps need only the diagonal of ``Q`` (``diag``, read off ``Q`` by
+    default); parallel steps need ``Q`` itself for its largest eigenvalue.
     """
     if mode not in ("sequential", "parallel"):
         raise ValueError(f"mode must be 'sequential', 'parallel' or (for the AdaTron) 'greedy', "
                          f"got {mode!r}")
     check_scalar(eta, "eta", POSITIVE)
     if mode == "sequential":
-        diag = np.diag(C) if diag is None else diag
+        diag = np.diag(Q) if diag is None else diag
         P = len(diag)
         if normalize:
             check_learning_rate(eta, 2.0, f"sequential {name} with steps eta / C^mumu")
@@ -145,8 +146,8 @@ def _embedding_steps(C: np.ndarray | None, eta: float, mode: str, normalize: boo
                              f"sequential {name}: 2 / max C^mumu; this is Biehl's 0 < eta < 2 "
                              "only when every C^mumu = |xi|^2 / N = 1")
         return np.full(P, float(eta))
-    P = len(C)
-    lam = float(np.linalg.eigvalsh(C)[-1])
+    P = len(Q)
+    lam = float(np.linalg.eigvalsh(Q)[-1])
     if normalize:
         check_learning_rate(eta, 2.0, f"parallel {name} with step eta / lambda_max(C)")
         return np.full(P, eta / lam if lam > 0 else 0.0)
@@ -179,14 +180,14 @@ _HUGE = 1e12         # embeddings beyond this count as diverged
 DIVERGENCE_FACTOR = 1e10
 
 
-def _run_embeddings(C, eta, mode, normalize, max_epochs, tol, x0, record_steps, clip, name):
-    C = _as_square(C)
-    steps = _embedding_steps(C, eta, mode, normalize, name)
-    P = len(C)
+def _run_embeddings(Q, eta, mode, normalize, max_epochs, tol, x0, record_steps, clip, name):
+    Q = _as_square(Q)
+    steps = _embedding_steps(Q, eta, mode, normalize, name)
+    P = len(Q)
     x = np.zeros(P) if x0 is None else np.array(x0, dtype=float)
     if x.shape != (P,):
         raise ValueError(f"x0 has shape {x.shape}, expected ({P},)")
-    E = C @ x
+    E = Q @ x
     objective = [float(-0.5 * x @ E + x.sum())]
     converged = diverged = False
     epoch = 0
@@ -197,7 +198,7 @@ def _run_embeddings(C, eta, mode, normalize, max_epochs, tol, x0, record_steps, 
                 x = x + steps * (1.0 - E)
                 if clip:
                     x = np.maximum(x, 0.0)
-                E = C @ x
+                E = Q @ x
             else:
                 for mu in range(P):
                     new = x[mu] + steps[mu] * (1.0 - E[mu])
@@ -206,7 +207,7 @@ def _run_embeddings(C, eta, mode, normalize, max_epochs, tol, x0, record_steps, 
                     delta = new - x[mu]
                     if delta != 0.0:
                         x[mu] = new
-                        E += delta * C[:, mu]
+                        E += delta * Q[:, mu]
                     if record_steps:
                         objective.append(float(-0.5 * x @ E + x.sum()))
             if not record_steps:
@@ -223,24 +224,24 @@ def _run_embeddings(C, eta, mode, normalize, max_epochs, tol, x0, record_steps, 
     return EmbeddingRun(x, np.array(objective), converged, diverged, epoch, n_steps=epoch * P)
 
 
-def adaline_embeddings(C: np.ndarray, eta: float = 1.0, *, mode: str = "sequential",
+def adaline_embeddings(Q: np.ndarray, eta: float = 1.0, *, mode: str = "sequential",
                        normalize: bool = True, max_epochs: int = 1000, tol: float = 1e-12,
                        x0: np.ndarray | None = None, record_steps: bool = False) -> EmbeddingRun:
     """Adaline in Biehl's embedding form: gradient ascent on ``f(x)`` of (3.61).
 
-    ``mode="parallel"``: ``x <- x + eta (1 - C x)`` (3.62), converges for
-    ``0 < eta < 2 / lambda_max(C)``.  ``mode="sequential"``: cyclically
+    ``mode="parallel"``: ``x <- x + eta (1 - Q x)`` (3.62), converges for
+    ``0 < eta < 2 / lambda_max(Q)``.  ``mode="sequential"``: cyclically
     ``x^mu <- x^mu + eta (1 - E^mu)`` (3.64, with ``x^mu(t+1)`` on the left).  Biehl's
-    window ``0 < eta < 2`` holds when ``C^{mu mu} = 1``, i.e. ``|xi^mu|^2 = N``; with
-    ``normalize=True`` the step is ``eta / C^{mu mu}`` (parallel: ``eta / lambda_max(C)``),
+    window ``0 < eta < 2`` holds when ``Q^{mu mu} = 1``, i.e. ``|xi^mu|^2 = N``; with
+    ``normalize=True`` the step is ``eta / Q^{mu mu}`` (parallel: ``eta / lambda_max(Q)``),
     which puts the window at ``0 < eta < 2`` for any data.  A learning rate outside the
     window gives a :class:`LearningRateWarning`; a diverging run stops early with
     ``diverged=True``.
     """
-    return _run_embeddings(C, eta, mode, normalize, max_epochs, tol, x0, record_steps, False, "Adaline")
+    return _run_embeddings(Q, eta, mode, normalize, max_epochs, tol, x0, record_steps, False, "Adaline")
 
 
-def adatron_embeddings(C: np.ndarray, eta: float = 1.0, *, mode: str = "sequential",
+def adatron_embeddings(Q: np.ndarray, eta: float = 1.0, *, mode: str = "sequential",
                        normalize: bool = True, max_epochs: int = 1000, tol: float = 1e-10,
                        x0: np.ndarray | None = None, record_steps: bool = False,
                        upper: float = np.inf, target: np.ndarray | None = None,
@@ -248,7 +249,7 @@ def adatron_embeddings(C: np.ndarray, eta: float = 1.0, *, mode: str = "sequenti
                        kkt_tol: float | None = None) -> EmbeddingRun:
     """AdaTron (Anlauf and Biehl): projected gradient ascent on the Wolfe dual (3.75).
 
-    Sequential (3.76): ``x^mu <- max(0, x^mu + eta (1 - [C x]^mu))``, cyclically;
+    Sequential (3.76): ``x^mu <- max(0, x^mu + eta (1 - [Q x]^mu))``, cyclically;
     parallel: the same step for all ``mu`` at once.  Learning-rate windows and
     ``normalize`` as in :func:`adaline_embeddings`.  ``objective`` records ``f(x)``, which
     *increases* monotonically inside the window (after every step with
@@ -259,27 +260,28 @@ def adatron_embeddings(C: np.ndarray, eta: float = 1.0, *, mode: str = "sequenti
 
     The same iteration solves the more general box-constrained dual
 
-        maximise ``f(x) = -1/2 x.C x + p.x``  subject to  ``0 <= x^mu <= upper``
+        maximise ``f(x) = -1/2 x.Q x + p.x``  subject to  ``0 <= x^mu <= upper``
         (and, optionally, ``a.x = 0``),
 
-    with the step ``x^mu <- min(upper, max(0, x^mu + eta^mu (p^mu - [C x]^mu)))``:
+    with the step ``x^mu <- min(upper, max(0, x^mu + eta^mu (p^mu - [Q x]^mu)))``:
 
-    * ``upper = gamma`` is Biehl's AdaTron with errors (4.6), the dual (4.5) of the
-      soft-margin perceptron (4.3); ``upper = inf`` is (3.76);
-    * ``C`` may be any positive semi-definite matrix, e.g. ``y^mu y^nu K(xi^mu, xi^nu)``
+    * ``upper = C``, the price of slack (Biehl's ``gamma``), is Biehl's AdaTron with
+      errors (4.6), the dual (4.5) of the soft-margin perceptron (4.3); ``upper = inf``
+      is (3.76);
+    * ``Q`` may be any positive semi-definite matrix, e.g. ``y^mu y^nu K(xi^mu, xi^nu)``
       from a kernel: that is the kernel AdaTron (4.26) and its soft-margin version;
     * ``target`` is ``p`` (all ones by default);
     * ``equality = a`` adds the constraint ``a.x = 0`` (``a = y`` for the unpenalised
       bias of a support vector machine).  It is enforced by the method of multipliers:
-      the iteration runs on ``C + rho a a^T`` with target ``p - lambda a``, and after
+      the iteration runs on ``Q + rho a a^T`` with target ``p - lambda a``, and after
       every epoch the multiplier moves, ``lambda <- lambda + rho a.x``.  At the solution
       ``lambda`` is the bias ``b`` of the decision function ``sum_nu x^nu y^nu K + b``
       and is returned as ``multiplier``.  ``rho`` defaults to ``0.1`` times the mean
-      diagonal of ``C``.
+      diagonal of ``Q``.
 
     When any of these options or ``kkt_tol`` is given, the run stops on the
     Kuhn–Tucker conditions instead of on the change of ``x``: with the gradient
-    ``g = p - lambda a - (C + rho a a^T) x`` the violation of example ``mu`` is
+    ``g = p - lambda a - (Q + rho a a^T) x`` the violation of example ``mu`` is
     ``|g^mu|`` for ``0 < x^mu < upper``, ``max(0, g^mu)`` at ``x^mu = 0`` and
     ``max(0, -g^mu)`` at ``x^mu = upper``; the run has converged when the largest
     violation and ``|a.x|`` are at most ``kkt_tol`` (``1e-6`` by default).  In
@@ -290,7 +292,7 @@ def adatron_embeddings(C: np.ndarray, eta: float = 1.0, *, mode: str = "sequenti
     ``mode="greedy"`` changes only *which* example is updated: instead of sweeping
     through all of them, every step takes the example that violates the Kuhn–Tucker
     conditions most (the Gauss–Southwell rule of coordinate ascent) and makes the
-    AdaTron step ``eta / C^{mu mu}`` on it.  With ``equality = a`` (entries ``+-1``) a
+    AdaTron step ``eta / Q^{mu mu}`` on it.  With ``equality = a`` (entries ``+-1``) a
     step on one example would break ``a.x = 0``, so the step is made on the *pair*
     ``(i, j)`` that violates the conditions most, along the direction
     ``x^i += a^i t, x^j -= a^j t``, which keeps ``a.x`` fixed: ``t`` is ``eta`` times
@@ -304,14 +306,14 @@ def adatron_embeddings(C: np.ndarray, eta: float = 1.0, *, mode: str = "sequenti
     always normalised (``normalize=False`` is an error), and ``rho`` is not used.
     """
     if mode == "greedy":
-        return _run_greedy_adatron(C, eta, normalize, max_epochs, x0, record_steps, upper, target,
+        return _run_greedy_adatron(Q, eta, normalize, max_epochs, x0, record_steps, upper, target,
                                    equality, rho, 1e-6 if kkt_tol is None else kkt_tol)
     new_options = (np.isfinite(upper) or target is not None or equality is not None
                    or rho is not None or kkt_tol is not None)
     if not new_options:
-        return _run_embeddings(C, eta, mode, normalize, max_epochs, tol, x0, record_steps, True,
+        return _run_embeddings(Q, eta, mode, normalize, max_epochs, tol, x0, record_steps, True,
                                "AdaTron")
-    return _run_box_adatron(C, eta, mode, normalize, max_epochs, x0, record_steps, upper, target,
+    return _run_box_adatron(Q, eta, mode, normalize, max_epochs, x0, record_steps, upper, target,
                             equality, rho, 1e-6 if kkt_tol is None else kkt_tol)
 
 
@@ -321,8 +323,8 @@ def box_kkt_violation(x: np.ndarray, gradient: np.ndarray, upper: float = np.inf
     ``gradient`` is ``grad f(x)``, for the AdaTron ``1 - E``.  The conditions are
     ``g = 0`` for ``0 < x < upper``, ``g <= 0`` at ``x = 0`` and ``g >= 0`` at
     ``x = upper``; for the soft margin these are the three cases of Biehl's
-    Sec. 4.1.2 (``x = 0``: ``E >= 1``; ``0 < x < gamma``: ``E = 1``; ``x = gamma``:
-    ``E <= 1``).
+    Sec. 4.1.2 with ``upper = C`` (``x = 0``: ``E >= 1``; ``0 < x < C``: ``E = 1``;
+    ``x = C``: ``E <= 1``).
     """
     x = np.asarray(x, dtype=float)
     g = np.asarray(gradient, dtype=float)
@@ -330,10 +332,10 @@ def box_kkt_violation(x: np.ndarray, gradient: np.ndarray, upper: float = np.inf
                     np.where(x >= upper, np.maximum(-g, 0.0), np.abs(g)))
 
 
-def _box_problem(C, x0, upper, target, kkt_tol, equality, rho):
-    """The checked data of the box-constrained dual: ``C``, the target ``p`` and the start ``x``."""
-    C = _as_square(C)
-    P = len(C)
+def _box_problem(Q, x0, upper, target, kkt_tol, equality, rho):
+    """The checked data of the box-constrained dual: ``Q``, the target ``p`` and the start ``x``."""
+    Q = _as_square(Q)
+    P = len(Q)
     if not (isinstance(upper, numbers.Real) and upper > 0):
         raise ValueError(f"upper must be a positive number or inf, got {upper!r}")
     check_scalar(kkt_tol, "kkt_tol", POSITIVE)
@@ -345,52 +347,52 @@ def _box_problem(C, x0, upper, target, kkt_tol, equality, rho):
     x = np.zeros(P) if x0 is None else np.array(x0, dtype=float)
     if x.shape != (P,):
         raise ValueError(f"x0 has shape {x.shape}, expected ({P},)")
-    return C, p, np.clip(x, 0.0, upper)
+    return Q, p, np.clip(x, 0.0, upper)
 
 
-def _is_symmetric(C: np.ndarray) -> bool:
-    """Whether ``C == C^T`` exactly, compared a block of rows at a time (no ``P x P`` temporary)."""
-    step = max(1, (1 << 16) // len(C))
-    return all(np.array_equal(C[k:k + step], C[:, k:k + step].T) for k in range(0, len(C), step))
+def _is_symmetric(Q: np.ndarray) -> bool:
+    """Whether ``Q == Q^T`` exactly, compared a block of rows at a time (no ``P x P`` temporary)."""
+    step = max(1, (1 << 16) // len(Q))
+    return all(np.array_equal(Q[k:k + step], Q[:, k:k + step].T) for k in range(0, len(Q), step))
 
 
-def _run_box_adatron(C, eta, mode, normalize, max_epochs, x0, record_steps, upper, target,
+def _run_box_adatron(Q, eta, mode, normalize, max_epochs, x0, record_steps, upper, target,
                      equality, rho, kkt_tol):
-    C, p, x = _box_problem(C, x0, upper, target, kkt_tol, equality, rho)
-    P = len(C)
+    Q, p, x = _box_problem(Q, x0, upper, target, kkt_tol, equality, rho)
+    P = len(Q)
     lam = 0.0
     if equality is not None:
         a = np.array(equality, dtype=float)
         if a.shape != (P,) or not np.all(np.isfinite(a)):
             raise ValueError(f"equality must be a finite vector of length {P}, got shape {a.shape}")
         if rho is None:
-            rho = 0.1 * float(np.mean(np.abs(np.diag(C)))) or 0.1
+            rho = 0.1 * float(np.mean(np.abs(np.diag(Q)))) or 0.1
         check_scalar(rho, "rho", POSITIVE)
     else:
         a, rho = np.zeros(P), 0.0
 
-    def penalised():                            # C_rho^T = C^T + rho a a^T, row mu = column mu of C_rho
-        full = np.ascontiguousarray(C.T)
+    def penalised():                            # Q_rho^T = Q^T + rho a a^T, row mu = column mu of Q_rho
+        full = np.ascontiguousarray(Q.T)
         if equality is not None:
             full += rho * np.outer(a, a)
         return full
 
-    # The sequential sweep reads column mu of C_rho on demand (a row of C when C is
-    # symmetric, which is the fast case), so C is the only P x P array; the parallel
-    # step needs C_rho itself (its largest eigenvalue and a product per epoch).
+    # The sequential sweep reads column mu of Q_rho on demand (a row of Q when Q is
+    # symmetric, which is the fast case), so Q is the only P x P array; the parallel
+    # step needs Q_rho itself (its largest eigenvalue and a product per epoch).
     rows = penalised() if mode == "parallel" else None
-    cols = (C if _is_symmetric(C) else C.T) if rows is None else None
+    cols = (Q if _is_symmetric(Q) else Q.T) if rows is None else None
     if rows is not None:
         steps = _embedding_steps(rows.T, eta, mode, normalize, "AdaTron")
     else:
-        diag = np.diag(C) + rho * (a * a) if equality is not None else np.diag(C)
+        diag = np.diag(Q) + rho * (a * a) if equality is not None else np.diag(Q)
         steps = _embedding_steps(None, eta, mode, normalize, "AdaTron", diag=diag)
-    if x.any():                                 # (C + rho a a^T) x
+    if x.any():                                 # (Q + rho a a^T) x
         E = (rows if rows is not None else penalised()).T @ x
     else:
         E = np.zeros(P)
 
-    def objective_now() -> float:               # f(x) with the original C and p
+    def objective_now() -> float:               # f(x) with the original Q and p
         ax = float(a @ x)
         return float(-0.5 * x @ E + 0.5 * rho * ax * ax + p @ x)
 
@@ -424,7 +426,7 @@ def _run_box_adatron(C, eta, mode, normalize, max_epochs, x0, record_steps, uppe
                     delta = new - old
                     if delta != 0.0:
                         x[mu] = new
-                        if equality is not None:   # column mu of C_rho = C[:, mu] + rho a^mu a
+                        if equality is not None:   # column mu of Q_rho = Q[:, mu] + rho a^mu a
                             np.multiply(a, a_of[mu], out=row_delta)
                             row_delta *= rho
                             row_delta += cols[mu]
@@ -448,12 +450,12 @@ def _run_box_adatron(C, eta, mode, normalize, max_epochs, x0, record_steps, uppe
     return EmbeddingRun(x, np.array(objective), converged, diverged, epoch, float(lam), violation, n_steps)
 
 
-def _run_greedy_adatron(C, eta, normalize, max_epochs, x0, record_steps, upper, target,
+def _run_greedy_adatron(Q, eta, normalize, max_epochs, x0, record_steps, upper, target,
                         equality, rho, kkt_tol):
     """``adatron_embeddings(mode="greedy")``: the most violating example (or pair) per step.
 
-    The state is the gradient ``g = p - C x`` of the dual, updated by one or two rows
-    of ``C`` per step.  With an equality constraint ``a.x = 0`` the work is done on the
+    The state is the gradient ``g = p - Q x`` of the dual, updated by one or two rows
+    of ``Q`` per step.  With an equality constraint ``a.x = 0`` the work is done on the
     signed gradient ``s = a * g``: example ``mu`` may move along ``+a^mu`` ("up") when
     ``x^mu`` can still grow for ``a^mu = +1`` or shrink for ``a^mu = -1``, along
     ``-a^mu`` ("down") in the opposite cases, and the Kuhn–Tucker conditions hold with
@@ -466,8 +468,8 @@ def _run_greedy_adatron(C, eta, normalize, max_epochs, x0, record_steps, upper, 
         raise ValueError("greedy steps are eta times the exact step along the chosen direction; "
                          "normalize=False is not available")
     check_learning_rate(eta, 2.0, "greedy AdaTron with steps eta / curvature")
-    C, p, x = _box_problem(C, x0, upper, target, kkt_tol, equality, rho)
-    P = len(C)
+    Q, p, x = _box_problem(Q, x0, upper, target, kkt_tol, equality, rho)
+    P = len(Q)
     a = None
     if equality is not None:
         a = np.array(equality, dtype=float)
@@ -477,11 +479,11 @@ def _run_greedy_adatron(C, eta, normalize, max_epochs, x0, record_steps, upper, 
         if abs(float(a @ x)) > kkt_tol:
             raise ValueError("in greedy mode x0 must satisfy the equality constraint a.x = 0: "
                              "the pair steps keep a.x fixed")
-    g = p - C @ x if x.any() else p.copy()
-    diag = np.diag(C).copy()                           # a vector: C is the only P x P array
+    g = p - Q @ x if x.any() else p.copy()
+    diag = np.diag(Q).copy()                           # a vector: Q is the only P x P array
     max_steps = max_epochs * P
 
-    def objective_now() -> float:                      # f(x) = -1/2 x.C x + p.x = 1/2 x.(p + g)
+    def objective_now() -> float:                      # f(x) = -1/2 x.Q x + p.x = 1/2 x.(p + g)
         return float(0.5 * x @ (p + g))
 
     objective = [objective_now()]
@@ -509,15 +511,15 @@ def _run_greedy_adatron(C, eta, normalize, max_epochs, x0, record_steps, upper, 
                     diverged = True
                     break
                 x[mu] = new
-                g -= np.multiply(C[mu], new - old, out=work)
+                g -= np.multiply(Q[mu], new - old, out=work)
                 pen_up[mu] = 0.0 if new < upper else -np.inf
                 pen_down[mu] = 0.0 if new > 0.0 else np.inf
                 if record_steps or step % P == 0:
                     objective.append(objective_now())
                     recorded = step
         else:
-            # s changes by t (a^i a C[i] - a^j a C[j]), the rows of a a^T C, formed on the
-            # fly from the rows of C (the signs +-1 are exact), so C is the only P x P array
+            # s changes by t (a^i a Q[i] - a^j a Q[j]), the rows of a a^T Q, formed on the
+            # fly from the rows of Q (the signs +-1 are exact), so Q is the only P x P array
             s = a * g
             signs = a.tolist()
             pen_up = np.where(np.where(a > 0, x < upper, x > 0.0), 0.0, -np.inf)
@@ -531,7 +533,7 @@ def _run_greedy_adatron(C, eta, normalize, max_epochs, x0, record_steps, upper, 
                     break
                 step += 1
                 xi, xj, ai, aj = x.item(i), x.item(j), signs[i], signs[j]
-                curv = diag.item(i) + diag.item(j) - 2.0 * (ai * aj * C.item(i, j))
+                curv = diag.item(i) + diag.item(j) - 2.0 * (ai * aj * Q.item(i, j))
                 t = eta * (m - M) / curv if curv > 0.0 else np.inf
                 room_i = upper - xi if ai > 0 else xi  # how far t may go before a bound
                 room_j = xj if aj > 0 else upper - xj
@@ -545,10 +547,10 @@ def _run_greedy_adatron(C, eta, normalize, max_epochs, x0, record_steps, upper, 
                     diverged = True
                     break
                 x[i], x[j] = xi, xj
-                if ai == aj:                           # a^i C[i] - a^j C[j] = a^i (C[i] -+ C[j])
-                    np.subtract(C[i], C[j], out=work)
+                if ai == aj:                           # a^i Q[i] - a^j Q[j] = a^i (Q[i] -+ Q[j])
+                    np.subtract(Q[i], Q[j], out=work)
                 else:
-                    np.add(C[i], C[j], out=work)
+                    np.add(Q[i], Q[j], out=work)
                 np.multiply(work, ai * t, out=work)
                 s -= np.multiply(work, a, out=work)
                 for k, xk, ak in ((i, xi, ai), (j, xj, aj)):

@@ -2,7 +2,8 @@
 
 Notation as in :mod:`lecture_pkg.linear.stability`: local potentials
 ``E^mu = y^mu w . xi^mu`` (on augmented inputs when there is a bias), Biehl's 1/N
-convention ``w = (1/N) sum_mu x^mu y^mu xi^mu`` and ``C^{mu nu} = y^mu y^nu xi^mu . xi^nu / N``.
+convention ``w = (1/N) sum_mu x^mu y^mu xi^mu`` and the correlation matrix
+``Q^{mu nu} = y^mu y^nu xi^mu . xi^nu / N`` (Biehl's ``C``; here ``C`` is the price of slack).
 
 * :func:`n_errors` is the cost (4.1).  An example with ``E^mu = 0`` counts as an error
   (the notes leave ``sign(0)`` open, erratum E.3), so ``w = 0`` gets every example wrong.
@@ -16,7 +17,8 @@ convention ``w = (1/N) sum_mu x^mu y^mu xi^mu`` and ``C^{mu nu} = y^mu y^nu xi^m
   perceptron cost, ``k = 2`` the AdaTron cost.
 * :class:`SoftMarginAdaTron` is the AdaTron with errors (4.6), the box-constrained
   dual (4.5) of the soft-margin problem (4.3); it runs the one AdaTron of
-  :func:`lecture_pkg.kernel_machines.adatron_embeddings` with ``upper = gamma``.
+  :func:`lecture_pkg.kernel_machines.adatron_embeddings` with ``upper = C``, where ``C``
+  is the price of a unit of slack (Biehl writes it ``gamma``).
 """
 
 from __future__ import annotations
@@ -219,12 +221,13 @@ class Pocket(_LinearBinaryClassifier):
 
 # ---------------------------------------------------------------- soft margin (4.3)-(4.6)
 
-def primal_objective(w: np.ndarray, X: np.ndarray, y: np.ndarray, gamma: float) -> float:
-    """Soft-margin cost (4.3) at the optimal slacks: ``N/2 |w|^2 + gamma sum_mu max(0, 1 - E^mu)``.
+def primal_objective(w: np.ndarray, X: np.ndarray, y: np.ndarray, C: float) -> float:
+    """Soft-margin cost (4.3) at the optimal slacks: ``N/2 |w|^2 + C sum_mu max(0, 1 - E^mu)``.
 
     For a given ``w`` the best slacks are ``beta^mu = max(0, 1 - E^mu)`` (the hinge
     loss), so this is the minimum of (4.3) over ``beta``.  ``N`` is the number of
-    columns of ``X`` (augmented, if there is a bias).
+    columns of ``X`` (augmented, if there is a bias); ``C`` is the price of a unit of
+    slack (Biehl's ``gamma``).
     """
     X = check_inputs(X)
     y = as_plus_minus(y)
@@ -232,38 +235,42 @@ def primal_objective(w: np.ndarray, X: np.ndarray, y: np.ndarray, gamma: float) 
     if w.shape != (X.shape[1],) or len(y) != len(X):
         raise ValueError(f"w has shape {w.shape}, X {X.shape}, y {y.shape}: they do not fit")
     E = y * (X @ w)
-    return float(0.5 * X.shape[1] * w @ w + gamma * np.maximum(0.0, 1.0 - E).sum())
+    return float(0.5 * X.shape[1] * w @ w + C * np.maximum(0.0, 1.0 - E).sum())
 
 
-def soft_margin_adatron(C: np.ndarray, gamma: float, eta: float = 1.0, *, max_epochs: int = 10_000,
+def soft_margin_adatron(Q: np.ndarray, C: float, eta: float = 1.0, *, max_epochs: int = 10_000,
                         tol: float = 1e-8, x0: np.ndarray | None = None, record_steps: bool = False):
-    """The AdaTron with errors (4.6) on a correlation matrix ``C``: maximises (4.5).
+    """The AdaTron with errors (4.6) on a correlation matrix ``Q``: maximises (4.5).
 
-    Cyclically ``x^mu <- min(gamma, max(0, x^mu + eta / C^{mu mu} (1 - [C x]^mu)))``; this
-    is :func:`lecture_pkg.kernel_machines.adatron_embeddings` with ``upper=gamma``, stopped when
+    ``Q`` is Biehl's correlation matrix ``Q^{mu nu} = y^mu y^nu xi^mu . xi^nu / N`` (he
+    writes it ``C``) and ``C`` the price of a unit of slack (he writes it ``gamma``), the
+    upper bound of the embeddings.  Cyclically
+    ``x^mu <- min(C, max(0, x^mu + eta / Q^{mu mu} (1 - [Q x]^mu)))``; this is
+    :func:`lecture_pkg.kernel_machines.adatron_embeddings` with ``upper=C``, stopped when
     the Kuhn–Tucker conditions hold up to ``tol``.  Returns its ``EmbeddingRun``.
     """
-    check_scalar(gamma, "gamma", POSITIVE_OR_INF)
+    check_scalar(C, "C", POSITIVE_OR_INF)
     check_scalar(tol, "tol (the largest allowed violation of the Kuhn-Tucker conditions)", POSITIVE)
-    return adatron_embeddings(C, eta, max_epochs=max_epochs, upper=float(gamma), kkt_tol=tol,
+    return adatron_embeddings(Q, eta, max_epochs=max_epochs, upper=float(C), kkt_tol=tol,
                               x0=x0, record_steps=record_steps)
 
 
-def support_vector_categories(x: np.ndarray, E: np.ndarray, gamma: float,
+def support_vector_categories(x: np.ndarray, E: np.ndarray, C: float,
                               tol: float = 1e-8) -> dict[str, np.ndarray]:
     """Split the examples into the three cases of the soft margin (Biehl §4.1.2, Fig. 4.1).
 
-    ``"inactive"``: ``x = 0`` (then ``E >= 1``); ``"margin"``: ``0 < x < gamma`` (then
-    ``E = 1``, on one of the two planes); ``"bound"``: ``x = gamma`` (then ``E <= 1``,
-    between the planes or misclassified).  ``tol`` is relative to ``max(1, gamma)``.
+    ``C`` is the price of slack, the upper bound of the embeddings ``x``.
+    ``"inactive"``: ``x = 0`` (then ``E >= 1``); ``"margin"``: ``0 < x < C`` (then
+    ``E = 1``, on one of the two planes); ``"bound"``: ``x = C`` (then ``E <= 1``,
+    between the planes or misclassified).  ``tol`` is relative to ``max(1, C)``.
     """
     x = np.asarray(x, dtype=float)
     E = np.asarray(E, dtype=float)
     if x.shape != E.shape:
         raise ValueError(f"x and E must have the same shape, got {x.shape} and {E.shape}")
-    scale = tol * (max(1.0, gamma) if np.isfinite(gamma) else max(1.0, float(np.abs(x).max())))
+    scale = tol * (max(1.0, C) if np.isfinite(C) else max(1.0, float(np.abs(x).max())))
     zero = x <= scale
-    bound = (x >= gamma - scale) if np.isfinite(gamma) else np.zeros_like(zero)
+    bound = (x >= C - scale) if np.isfinite(C) else np.zeros_like(zero)
     return {"inactive": np.flatnonzero(zero), "margin": np.flatnonzero(~zero & ~bound),
             "bound": np.flatnonzero(bound & ~zero)}
 
@@ -271,17 +278,21 @@ def support_vector_categories(x: np.ndarray, E: np.ndarray, gamma: float,
 class SoftMarginAdaTron(_LinearBinaryClassifier):
     """The soft-margin perceptron (4.3) trained by the AdaTron with errors (4.6).
 
-    Solves ``min_w N/2 |w|^2 + gamma sum_mu max(0, 1 - E^mu)`` through its dual (4.5),
-    ``max -1/2 x.C x + sum x`` over ``0 <= x <= gamma``; ``w = (1/N) sum x^mu y^mu xi^mu``.
-    ``gamma = inf`` is the AdaTron of optimal stability (3.76).
+    Solves ``min_w N/2 |w|^2 + C sum_mu max(0, 1 - E^mu)`` through its dual (4.5),
+    ``max -1/2 x.Q x + sum x`` over ``0 <= x <= C``; ``w = (1/N) sum x^mu y^mu xi^mu``, with
+    the correlation matrix ``Q^{mu nu} = y^mu y^nu xi^mu . xi^nu / N`` (Biehl's ``C``).
+    ``C = inf`` is the AdaTron of optimal stability (3.76), which converges only on linearly
+    separable data.
 
     Parameters
     ----------
-    gamma : float, default 1.0
-        Biehl's ``gamma``: the price of a unit of slack, the upper bound of the embeddings.
-        In scikit-learn terms it is ``C = gamma / N`` of a linear SVM without intercept.
+    C : float, default 1.0
+        The price of a unit of slack, the upper bound of the embeddings (Biehl's ``gamma``).
+        Because of the factor ``N`` in front of ``|w|^2`` it equals ``N`` times the ``C`` of
+        scikit-learn's linear SVM without intercept (``LinearSVC(C=C / N, loss="hinge",
+        fit_intercept=False)`` solves the same problem).
     eta : float, default 1.0
-        Step ``eta / C^{mu mu}``; converges for ``0 < eta < 2``.
+        Step ``eta / Q^{mu mu}``; converges for ``0 < eta < 2``.
     max_epochs : int, default 10000
     tol : float, default 1e-8
         Kuhn–Tucker tolerance of the stopping rule.
@@ -292,7 +303,7 @@ class SoftMarginAdaTron(_LinearBinaryClassifier):
     ----------
     coef_, intercept_, embeddings_ : weights and the ``x^mu``
     potentials_ : ``E^mu`` on the (augmented) training inputs
-    support_ : ``x^mu > 0``; ``margin_support_`` (``0 < x < gamma``) and ``bound_support_`` (``x = gamma``)
+    support_ : ``x^mu > 0``; ``margin_support_`` (``0 < x < C``) and ``bound_support_`` (``x = C``)
     primal_objective_, dual_objective_ : (4.3) and (4.5) at the end; their difference is the duality gap
     objective_history_, kkt_violation_, n_epochs_, converged_
 
@@ -308,13 +319,13 @@ class SoftMarginAdaTron(_LinearBinaryClassifier):
     >>> from lecture_pkg.datasets import koski_example
     >>> from lecture_pkg.linear import SoftMarginAdaTron
     >>> X, y = koski_example()
-    >>> clf = SoftMarginAdaTron(gamma=1.0).fit(X, y)
+    >>> clf = SoftMarginAdaTron(C=1.0).fit(X, y)
     >>> clf.score(X, y)
     1.0
     """
 
     _parameter_constraints = {
-        "gamma": [Interval(numbers.Real, 0, None, closed="neither", allow_inf=True)],   # inf: hard margin
+        "C": [Interval(numbers.Real, 0, None, closed="neither", allow_inf=True)],   # inf: hard margin
         "eta": [Interval(numbers.Real, 0, 2, closed="neither")],
         "max_epochs": [COUNT],
         "tol": [POSITIVE],
@@ -322,9 +333,9 @@ class SoftMarginAdaTron(_LinearBinaryClassifier):
         "bias_input": NON_ZERO,
     }
 
-    def __init__(self, gamma=1.0, eta=1.0, max_epochs=10_000, tol=1e-8, fit_intercept=True,
+    def __init__(self, C=1.0, eta=1.0, max_epochs=10_000, tol=1e-8, fit_intercept=True,
                  bias_input=1.0):
-        self.gamma = gamma
+        self.C = C
         self.eta = eta
         self.max_epochs = max_epochs
         self.tol = tol
@@ -335,20 +346,20 @@ class SoftMarginAdaTron(_LinearBinaryClassifier):
         """Train on ``X`` (n_samples, n_features) with two classes in ``y``."""
         check_params(self)
         X, y_pm, Xa, s = self._prepare(X, y)
-        C = correlation_matrix(Xa, y_pm)
-        run = soft_margin_adatron(C, self.gamma, self.eta, max_epochs=self.max_epochs, tol=self.tol)
+        Q = correlation_matrix(Xa, y_pm)
+        run = soft_margin_adatron(Q, self.C, self.eta, max_epochs=self.max_epochs, tol=self.tol)
         x = run.x if not run.diverged else np.zeros(len(y_pm))
         w = weights_from_embeddings(x, Xa, y_pm)
         self._store_weights(w, s)
         self.embeddings_ = x
-        self.potentials_ = C @ x
+        self.potentials_ = Q @ x
         self.support_ = support_vectors(x)
-        cats = support_vector_categories(x, self.potentials_, self.gamma)
+        cats = support_vector_categories(x, self.potentials_, self.C)
         self.margin_support_ = cats["margin"]
         self.bound_support_ = cats["bound"]
-        self.primal_objective_ = primal_objective(w, Xa, y_pm, self.gamma) if np.isfinite(self.gamma) \
+        self.primal_objective_ = primal_objective(w, Xa, y_pm, self.C) if np.isfinite(self.C) \
             else 0.5 * Xa.shape[1] * float(w @ w)
-        self.dual_objective_ = dual_objective(x, C)
+        self.dual_objective_ = dual_objective(x, Q)
         self.objective_history_ = run.objective
         self.kkt_violation_ = run.kkt_violation
         self.n_epochs_ = run.n_epochs
@@ -357,7 +368,7 @@ class SoftMarginAdaTron(_LinearBinaryClassifier):
             warnings.warn(
                 f"the AdaTron with errors did not converge within max_epochs={self.max_epochs} "
                 f"epochs (Kuhn-Tucker violation {run.kkt_violation:.3g})"
-                + ("; with gamma=inf the data must be linearly separable" if not np.isfinite(self.gamma)
+                + ("; with C=inf the data must be linearly separable" if not np.isfinite(self.C)
                    else ""), ConvergenceWarning)
         return self
 

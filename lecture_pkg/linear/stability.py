@@ -151,15 +151,16 @@ class MinOverRun:
     pocket_errors: int | None = None   # its number of examples with E^mu <= 0
 
 
-def minover_embeddings(C: np.ndarray, n_features: int, *, max_steps: int = 100_000,
+def minover_embeddings(Q: np.ndarray, n_features: int, *, max_steps: int = 100_000,
                        check_every: int | None = None, tol: float = 1e-6,
                        criterion: str = "angle", c: float = np.inf,
                        x0: np.ndarray | None = None, pocket: bool = False) -> MinOverRun:
-    """MinOver (Krauth and Mézard), eqs. (3.42)–(3.44), on the correlation matrix ``C``.
+    """MinOver (Krauth and Mézard), eqs. (3.42)–(3.44), on the correlation matrix ``Q``.
 
-    Each step finds the example of minimal local potential ``E^mu = (C x)^mu`` (the first
+    ``Q^{mu nu} = y^mu y^nu xi^mu . xi^nu / N`` is Biehl's ``C`` of eq. (3.58) (the book
+    keeps ``C`` for the price of slack).  Each step finds the example of minimal local potential ``E^mu = (Q x)^mu`` (the first
     one on ties) and increments its embedding strength by one, which adds
-    ``xi^mu y^mu / N`` to ``w``.  The local potentials are updated with one column of ``C``.
+    ``xi^mu y^mu / N`` to ``w``.  The local potentials are updated with one column of ``Q``.
 
     Stopping (Biehl's two criteria, measured every ``T = check_every`` steps, ``T = P`` by
     default): ``criterion="angle"`` uses the angle between ``w(t)`` and ``w(t + T)`` in
@@ -175,22 +176,22 @@ def minover_embeddings(C: np.ndarray, n_features: int, *, max_steps: int = 100_0
     (the last such step, which is nearest to what MinOver aims at): for data that are not separable the last iterate is wherever
     ``max_steps`` cut the run off, the pocketed one is the best of the run.
     """
-    C = np.asarray(C, dtype=float)
-    P = len(C)
-    if C.shape != (P, P) or P == 0:
-        raise ValueError(f"C must be a non-empty square matrix, got shape {C.shape}")
+    Q = np.asarray(Q, dtype=float)
+    P = len(Q)
+    if Q.shape != (P, P) or P == 0:
+        raise ValueError(f"Q must be a non-empty square matrix, got shape {Q.shape}")
     if criterion not in ("angle", "stabilities"):
         raise ValueError(f"criterion must be 'angle' or 'stabilities', got {criterion!r}")
     T = P if check_every is None else int(check_scalar(check_every, "check_every", COUNT))
     check_scalar(max_steps, "max_steps", COUNT)
     N = float(n_features)
     x = np.zeros(P) if x0 is None else np.array(x0, dtype=float)
-    E = C @ x
+    E = Q @ x
     q = float(x @ E)                       # N |w|^2
     kappa = np.empty(max_steps)
     changes = []
     ref_x, ref_E, ref_q = x.copy(), E.copy(), q
-    diag = np.diag(C).copy()
+    diag = np.diag(Q).copy()
     best_x, best_errors = (x.copy(), int(np.count_nonzero(E <= 0))) if pocket else (None, None)
     converged, t = False, 0
     for t in range(max_steps):
@@ -200,7 +201,7 @@ def minover_embeddings(C: np.ndarray, n_features: int, *, max_steps: int = 100_0
             break
         q += 2.0 * E[mu] + diag[mu]
         x[mu] += 1.0
-        E += C[:, mu]
+        E += Q[:, mu]
         kappa[t] = E.min() / np.sqrt(q / N) if q > 0 else -np.inf
         if pocket:
             errors = int(np.count_nonzero(E <= 0))
