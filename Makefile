@@ -13,7 +13,7 @@ export OPENBLAS_NUM_THREADS := 1
 export MKL_NUM_THREADS := 1
 export PYTHONHASHSEED := 0
 
-.PHONY: help install book test lab refresh bench clean distclean
+.PHONY: help install book test lab refresh bench lighthouse clean distclean
 
 help:
 	@echo "make book       build the HTML book into _build/html"
@@ -21,6 +21,7 @@ help:
 	@echo "make lab        open JupyterLab on the book, with lecture_pkg installed"
 	@echo "make refresh    re-execute every notebook in place (deterministic)"
 	@echo "make bench      time lecture_pkg against scikit-learn/SciPy (a few minutes); updates the Performance appendix"
+	@echo "make lighthouse score every page of the built site with Lighthouse as a phone loads it (npm, chromium)"
 	@echo "make clean      remove build outputs and caches (distclean also removes .venv)"
 
 install: $(STAMP)
@@ -43,6 +44,7 @@ book: $(STAMP)
 	$(BIN)/python -m build --no-isolation --outdir _build/dist . >_build/dist.log 2>&1 \
 		|| { cat _build/dist.log; exit 1; }
 	$(BIN)/jupyter-book build . -n -W --keep-going
+	$(BIN)/python -m tools.static_math _build/html
 	mkdir -p _build/html/dist
 	cp _build/dist/lecture_pkg-* _build/html/dist/
 
@@ -78,6 +80,12 @@ refresh: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m tools.benchmarks --output book/appendix/benchmark_run.json
 	$(BIN)/python -m tools.refresh book book/appendix/performance.ipynb
+
+# Lighthouse (npm, pinned in tools/npm) over every page, served gzipped; a benchmark, not a
+# test: it writes book/appendix/lighthouse.json for the Performance appendix.
+lighthouse: $(STAMP)
+	test -d _build/html/book || $(MAKE) book
+	$(BIN)/python -m tools.lighthouse
 
 clean:
 	rm -rf _build .pytest_cache

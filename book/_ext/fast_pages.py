@@ -1,0 +1,176 @@
+"""Sphinx extension: pages that a phone can show quickly.
+
+After the HTML build, every page is rewritten so that its scripts do not hold up the
+first paint:
+
+* The theme loads Sphinx's search machinery (``searchtools.js``, ``language_data.js`` and
+  the whole search index, ``searchindex.js``) on every page for a search-as-you-type box
+  the book does not enable; the search button opens a form that goes to the search page,
+  which loads them itself.  Other pages drop them.
+* The theme's icons come from Font Awesome's JavaScript (1.5 MB), which replaces every
+  ``<i class="fa-solid fa-…">`` by an inline SVG when the page loads.  Here that is done
+  once, at build time, with the same SVG paths and Font Awesome's own stylesheet, taken
+  from that script; pages then load no icon script at all.
+* A static explorer (``lecture_pkg.widgets``) stores every picture it can show in the
+  page, base64-encoded: up to 1.6 MB of HTML for one explorer.  Each picture goes to a
+  file of its own in ``_static/explorers/`` (named by its content) and the explorer
+  fetches a picture when a reader moves a control to it.
+* The scripts in a page's head are loaded with ``defer``: fetched in parallel, run in
+  their order once the page is parsed, before ``DOMContentLoaded``, which is when they
+  act.  ``documentation_options.js`` stays as it is, since an inline script right after
+  it uses what it defines.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from pathlib import Path
+
+FONTAWESOME_JS = "_static/scripts/fontawesome.js"
+FONTAWESOME_CSS = "_static/fontawesome-svg.css"
+SEARCH_ONLY = ("_static/searchtools.js", "_static/language_data.js", "searchindex.js")
+KEEP_BLOCKING = ("documentation_options.js",)
+_SCRIPT = re.compile(r'<script\b([^>]*)\bsrc="([^"]+)"([^>]*)>\s*</script>\s*')
+
+
+def fast_head(html: str, search_page: bool = False) -> str:
+    """``html`` with the search scripts dropped (unless ``search_page``) and head scripts deferred."""
+    end = html.find("</head>")
+    if end < 0:
+        return html
+    head, rest = html[:end], html[end:]
+
+    def rewrite(m: re.Match) -> str:
+        before, src, after = m.groups()
+        path = src.split("?")[0]
+        if not search_page and path.endswith(SEARCH_ONLY):
+            return ""
+        attributes = before + after
+        if (re.search(r"\b(defer|async)\b", attributes) or path.endswith(KEEP_BLOCKING)
+                or "type=" in attributes):
+            return m.group(0)
+        return f'<script{before}defer src="{src}"{after}></script>\n'
+
+    return _SCRIPT.sub(rewrite, head) + rest
+
+
+EXPLORER_DIR = "_static/explorers"
+_EXPLORER = re.compile(r'(<img class="lpx-picture"[^>]*?src=")data:image/png;base64,[A-Za-z0-9+/=]+("[^>]*>)'
+                       r'(\s*<script type="application/json" class="lpx-data">)(.*?)(</script>)'
+                       r'(\s*<script>)(.*?)(</script>)', re.S)
+_INLINE_FRAME = '"data:image/png;base64,"+data.frames'
+
+
+def explorer_files(html: str, outdir: Path, root: str) -> str:
+    """``html`` with each static explorer's pictures written to files and fetched on demand.
+
+    ``root`` is the page's path back to the site's top (``"../../"``).  An explorer whose
+    script does not read its pictures as the package writes it is left as it is.
+    """
+    def move(m: re.Match) -> str:
+        img_start, img_end, data_start, payload, data_end, js_start, js, js_end = m.groups()
+        if _INLINE_FRAME not in js:
+            return m.group(0)
+        data = json.loads(payload.replace("<\\/", "</"))
+        urls = []
+        for frame in data["frames"]:
+            png = base64.b64decode(frame)
+            name = f"{EXPLORER_DIR}/{hashlib.sha256(png).hexdigest()[:20]}.png"
+            target = outdir / name
+            if not target.exists():
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(png)
+            urls.append(root + name)
+        data["frames"] = urls
+        first = urls[data["frameOf"][_flat_index(data["initial"], data["shape"])]]
+        payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+        return (img_start + first + img_end + data_start + payload + data_end
+                + js_start + js.replace(_INLINE_FRAME, "data.frames") + js_end)
+
+    return _EXPLORER.sub(move, html)
+
+
+def _flat_index(position, shape) -> int:
+    index = 0
+    for p, n in zip(position, shape):
+        index = index * n + p
+    return index
+
+
+_PACK_END = re.compile(r'\(function\(\)\{d\("(fa[brs])",p\)')
+_ICON_CLASS = re.compile(r'<(i|span)\s+class="([^"]*\bfa(?:s|-solid)\b[^"]*)"([^>]*)>\s*</\1>')
+
+
+def solid_icons(fontawesome_js: str) -> dict[str, tuple[int, int, str]]:
+    """``name -> (width, height, SVG path)`` of Font Awesome's solid icons in its script."""
+    ends = {m.group(1): m.start() for m in _PACK_END.finditer(fontawesome_js)}
+    start, end = ends.get("far", 0), ends.get("fas", len(fontawesome_js))
+    pack = fontawesome_js[start:end]
+    found = re.finditer(r'(?:"([a-z0-9-]+)"|\b([a-z][a-z0-9]*)):\[(\d+),(\d+),\[[^\]]*\],'
+                        r'"[0-9a-f]+","([^"]+)"\]', pack)
+    return {m.group(1) or m.group(2): (int(m.group(3)), int(m.group(4)), m.group(5))
+            for m in found}
+
+
+def fontawesome_css(fontawesome_js: str) -> str:
+    """The stylesheet Font Awesome's script injects for its inline SVGs."""
+    start = fontawesome_js.find("':host,:root{")
+    if start < 0:
+        return ""
+    return fontawesome_js[start + 1:fontawesome_js.find("'", start + 1)]
+
+
+def inline_icons(html: str, icons: dict[str, tuple[int, int, str]]) -> str:
+    """``html`` with each solid Font Awesome ``<i>``/``<span>`` icon replaced by its SVG."""
+
+    def svg(m: re.Match) -> str:
+        classes = m.group(2).split()
+        names = [c[3:] for c in classes if c.startswith("fa-") and c[3:] in icons]
+        if not names:
+            return m.group(0)
+        width, height, path = icons[names[0]]
+        kept = " ".join(c for c in classes if c not in ("fas", "fa-solid"))
+        return (f'<svg class="svg-inline--fa {kept}"{m.group(3)} aria-hidden="true" '
+                f'focusable="false" role="img" xmlns="http://www.w3.org/2000/svg" '
+                f'viewBox="0 0 {width} {height}"><path fill="currentColor" d="{path}"></path></svg>')
+
+    return _ICON_CLASS.sub(svg, html)
+
+
+def _rewrite_pages(app, exception):
+    if exception is not None or app.builder.format != "html":
+        return
+    outdir = Path(app.outdir)
+    script = outdir / FONTAWESOME_JS
+    icons, css = {}, ""
+    if script.is_file():
+        js = script.read_text(encoding="utf-8")
+        icons, css = solid_icons(js), fontawesome_css(js)
+        (outdir / FONTAWESOME_CSS).write_text(css, encoding="utf-8")
+    for page in outdir.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        rel = page.relative_to(outdir)
+        fast = fast_head(html, search_page=rel.as_posix() == "search.html")
+        root = "../" * (len(rel.parts) - 1)
+        if icons and css:
+            fast = _use_static_icons(inline_icons(fast, icons), root)
+        if "lpx-data" in fast:
+            fast = explorer_files(fast, outdir, root)
+        if fast != html:
+            page.write_text(fast, encoding="utf-8")
+
+
+def _use_static_icons(html: str, root: str) -> str:
+    """Drop the icon script; link the icons' stylesheet instead."""
+    script = r'<script\b[^>]*src="[^"]*' + re.escape(FONTAWESOME_JS) + r'[^"]*"[^>]*>\s*</script>\s*'
+    html = re.sub(script, "", html)
+    link = f'<link rel="stylesheet" href="{root}{FONTAWESOME_CSS}">\n'
+    return html.replace("</head>", link + "</head>", 1) if FONTAWESOME_CSS not in html else html
+
+
+def setup(app):
+    app.connect("build-finished", _rewrite_pages)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

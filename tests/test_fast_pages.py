@@ -1,0 +1,113 @@
+"""The build-time rewrites that make pages light: book/_ext/fast_pages.py, tools/static_math.py.
+
+The browser tests (test_site.py, test_site_reading.py, test_explorers_site.py) check the
+built pages as a reader sees them; these check each rewrite on small pieces of HTML.
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib.util
+import json
+from pathlib import Path
+
+from tools import static_math
+
+ROOT = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("fast_pages", ROOT / "book" / "_ext" / "fast_pages.py")
+fast_pages = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(fast_pages)
+
+HEAD = """<html><head>
+<script src="../_static/documentation_options.js?v=1"></script>
+<script src="../_static/doctools.js?v=2"></script>
+<script async="async" src="../_static/sphinx-thebe.js"></script>
+<script type="text/x-thebe-config">{}</script>
+<script src="../_static/searchtools.js"></script>
+<script src="../_static/language_data.js"></script>
+<script src="../searchindex.js"></script>
+<script defer src="../_static/scripts/fontawesome.js?digest=1"></script>
+</head><body><script src="../_static/inline-body.js"></script></body></html>"""
+
+
+def test_pages_drop_the_search_index_and_defer_their_head_scripts():
+    page = fast_pages.fast_head(HEAD)
+    assert "searchindex.js" not in page and "searchtools.js" not in page
+    assert "language_data.js" not in page
+    assert '<script src="../_static/documentation_options.js?v=1"></script>' in page  # kept
+    assert '<script defer src="../_static/doctools.js?v=2"></script>' in page
+    assert '<script async="async" src="../_static/sphinx-thebe.js"></script>' in page
+    assert '<script src="../_static/inline-body.js"></script>' in page           # body untouched
+
+
+def test_the_search_page_keeps_its_search_scripts():
+    page = fast_pages.fast_head(HEAD, search_page=True)
+    assert "searchindex.js" in page and "searchtools.js" in page
+
+
+FONTAWESOME = ("var p={bars:[448,512,[],\"f0c9\",\"M0 96Z\"],\"magnifying-glass\":[512,512,[],"
+               "\"f002\",\"M416 208Z\"]};(function(){d(\"far\",p),d(\"fa-regular\",p)})();"
+               "var p={bars:[448,512,[],\"f0c9\",\"M1 1Z\"],\"magnifying-glass\":[512,512,[],"
+               "\"f002\",\"M2 2Z\"]};(function(){d(\"fas\",p),d(\"fa-solid\",p)})();"
+               "e=':host,:root{--fa-style-family:x}.svg-inline--fa{height:1em}';")
+
+
+def test_icons_become_inline_svg_from_the_solid_pack():
+    icons = fast_pages.solid_icons(FONTAWESOME)
+    assert icons["bars"] == (448, 512, "M1 1Z")                 # solid, not regular
+    assert fast_pages.fontawesome_css(FONTAWESOME).endswith(".svg-inline--fa{height:1em}")
+    html = ('<button><i class="theme-switch fa-solid fa-magnifying-glass fa-lg" '
+            'data-mode="light" title="Light"></i></button><span class="fa-solid fa-bars"></span>'
+            '<i class="fa-brands fa-github"></i>')
+    out = fast_pages.inline_icons(html, icons)
+    assert ('<svg class="svg-inline--fa theme-switch fa-magnifying-glass fa-lg" '
+            'data-mode="light" title="Light" aria-hidden="true"') in out
+    assert 'viewBox="0 0 512 512"><path fill="currentColor" d="M2 2Z">' in out
+    assert 'viewBox="0 0 448 512"' in out
+    assert '<i class="fa-brands fa-github"></i>' in out            # not in the solid pack
+
+
+def _explorer(frames: list[bytes]) -> str:
+    data = {"shape": [2], "initial": [1], "frameOf": [0, 1],
+            "frames": [base64.b64encode(f).decode() for f in frames], "texts": ["a", "b"]}
+    first = data["frames"][1]
+    return (f'<img class="lpx-picture" width="680" alt="b" src="data:image/png;base64,{first}">\n'
+            f'<script type="application/json" class="lpx-data">{json.dumps(data)}</script>\n'
+            '<script>function show(){img.src="data:image/png;base64,"+data.frames[data.frameOf[s]];}'
+            '</script>')
+
+
+def test_explorer_pictures_move_to_files_fetched_on_demand(tmp_path):
+    frames = [b"\x89PNG first", b"\x89PNG second"]
+    out = fast_pages.explorer_files(_explorer(frames), tmp_path, "../../")
+    files = sorted((tmp_path / "_static" / "explorers").iterdir())
+    assert sorted(f.read_bytes() for f in files) == sorted(frames)
+    assert "base64" not in out
+    assert 'img.src=data.frames[data.frameOf[s]]' in out
+    data = json.loads(out.split('class="lpx-data">')[1].split("</script>")[0])
+    second = next(f.name for f in files if f.read_bytes() == frames[1])
+    assert data["frames"][1] == f"../../_static/explorers/{second}"
+    assert f'src="../../_static/explorers/{second}"' in out       # the initial state's picture
+
+
+def test_an_explorer_whose_script_reads_pictures_otherwise_is_left_alone(tmp_path):
+    html = _explorer([b"a", b"b"]).replace('"data:image/png;base64,"+data.frames', "pick(data)")
+    assert fast_pages.explorer_files(html, tmp_path, "") == html
+
+
+def test_formulas_are_found_unescaped_and_replaced():
+    page = ('<p><span class="math notranslate nohighlight">\\(a &lt; b\\)</span></p>\n'
+            '<div class="math notranslate nohighlight" id="equation-x">\n'
+            '<span class="eqno">(1.1)<a class="headerlink" href="#equation-x">#</a></span>'
+            '\\[\\begin{split}x &amp;= 1\\end{split}\\]</div>')
+    found = static_math.formulas(page)
+    assert found == [("a < b", False), ("\\begin{split}x &= 1\\end{split}", True)]
+    svg = {found[0]: "<mjx-container>A</mjx-container>"}
+    out, complete = static_math.substitute(page, svg)
+    assert not complete and "<mjx-container>A</mjx-container></span>" in out
+    svg[found[1]] = "<mjx-container>B</mjx-container>"
+    out, complete = static_math.substitute(page, svg)
+    assert complete and '(1.1)<a class="headerlink" href="#equation-x">#</a></span>' \
+        '<mjx-container>B</mjx-container></div>' in out
+    assert static_math._focusable('<mjx-container jax="SVG">').startswith(
+        '<mjx-container tabindex="0" ')

@@ -1,0 +1,176 @@
+"""Typeset the built site's mathematics once, at build time, so that no reader's browser has to.
+
+``python -m tools.static_math [_build/html]`` (``make book`` runs it after the build).
+Sphinx leaves every formula as TeX (``\\(...\\)`` in a ``span.math``, ``\\[...\\]`` in a
+``div.math``) for MathJax to typeset in the reader's browser, which on a phone takes
+seconds of main-thread work per chapter.  This script runs the same MathJax (the copy the
+site serves, ``_static/mathjax/tex-svg.js``, with the book's macros) once in headless
+chromium, turns every formula of every page into an SVG with its MathML for screen
+readers, writes them into the pages and drops MathJax from each page whose formulas are
+all done.  Display formulas sit in a box that scrolls sideways on a narrow screen.
+
+It needs the chromium the site tests use (Debian's ``chromium``); without it the pages
+keep their TeX and typeset in the browser as before, and the script says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CSS = "_static/mathjax-svg.css"
+INLINE = re.compile(r'(<span class="math notranslate nohighlight">)\\\((.*?)\\\)(</span>)', re.S)
+DISPLAY = re.compile(r'(<div class="math notranslate nohighlight"[^>]*>\s*(?:<span class="eqno">.*?</span>)?)'
+                     r'\s*\\\[(.*?)\\\](\s*</div>)', re.S)
+MATHJAX_SCRIPTS = re.compile(r'<script>\s*window\.MathJax = .*?</script>\s*'
+                             r'|<script\b[^>]*src="[^"]*_static/mathjax/[^"]*"[^>]*>\s*</script>\s*', re.S)
+EXTRA_CSS = """
+/* A display formula wider than the column scrolls inside its own box (book.css); where the
+   browser supports scroll-driven animations, the edge it can scroll towards fades out. */
+div.math > mjx-container { scrollbar-width: thin; }
+@supports (animation-timeline: scroll()) {
+  div.math > mjx-container[display="true"] {
+    animation: book-math-scroll-cue linear both;
+    animation-timeline: scroll(self inline);
+  }
+  @keyframes book-math-scroll-cue {
+    0% { mask-image: linear-gradient(to right, #000 80%, transparent); }
+    50% { mask-image: linear-gradient(to right, transparent, #000 15%, #000 85%, transparent); }
+    100% { mask-image: linear-gradient(to left, #000 80%, transparent); }
+  }
+}
+"""
+
+
+def formulas(page: str) -> list[tuple[str, bool]]:
+    """The TeX of every formula on ``page`` (HTML-unescaped) and whether it is displayed."""
+    return ([(html.unescape(m.group(2)), False) for m in INLINE.finditer(page)]
+            + [(html.unescape(m.group(2)), True) for m in DISPLAY.finditer(page)])
+
+
+def substitute(page: str, svg: dict[tuple[str, bool], str]) -> tuple[str, bool]:
+    """``page`` with each formula that ``svg`` has replaced by it; whether all were."""
+    missing = []
+
+    def replace(display):
+        def one(m):
+            key = (html.unescape(m.group(2)), display)
+            if key not in svg:
+                missing.append(key)
+                return m.group(0)
+            return m.group(1) + svg[key] + m.group(3)
+        return one
+
+    page = INLINE.sub(replace(False), page)
+    page = DISPLAY.sub(replace(True), page)
+    return page, not missing
+
+
+def typeset(pages: dict[str, list[tuple[str, bool]]], site: Path) -> tuple[dict, str]:
+    """Typeset each page's formulas with the site's MathJax in headless chromium.
+
+    Returns ``({page: ({formula: svg}, glyph_defs)}, css)``: the glyphs a page's formulas
+    use are defined once per page (MathJax's global font cache), not in every formula.
+    """
+    from playwright.sync_api import sync_playwright
+
+    probe = site / "_static" / "_typeset.html"
+    probe.write_text(
+        "<!DOCTYPE html><html><head><script>window.MathJax = "
+        + json.dumps({"tex": {"macros": _macros(site)},
+                      "svg": {"fontCache": "global"},
+                      "options": {"enableMenu": False},
+                      "startup": {"typeset": False}})
+        + '</script><script src="mathjax/tex-svg.js"></script></head><body></body></html>',
+        encoding="utf-8")
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=shutil.which("chromium"),
+                                        args=["--no-sandbox"])
+            page = browser.new_page()
+            page.goto(probe.as_uri())
+            page.wait_for_function("window.MathJax && MathJax.startup && MathJax.startup.promise")
+            page.evaluate("MathJax.startup.promise")
+            done = {}
+            for name, items in pages.items():
+                out, defs = page.evaluate(
+                    """async items => {
+                           const output = MathJax.startup.output;
+                           output.clearFontCache();
+                           const out = [];   // one at a time: a formula may load an extension
+                           for (const [tex, display] of items) {
+                               const node = await MathJax.tex2svgPromise(tex, {display});
+                               const error = node.querySelector('[data-mml-node="merror"]');
+                               out.push([node.outerHTML, error ? (error.getAttribute(
+                                   'data-mjx-error') || node.textContent) : null]);
+                           }
+                           const defs = output.fontCache.getCache();
+                           return [out, defs ? '<svg id="MJX-SVG-global-cache" ' +
+                               'style="display: none" aria-hidden="true">' +
+                               defs.outerHTML + '</svg>' : ""];
+                       }""", [list(i) for i in items])
+                errors = [(tex, err) for (tex, _), (_, err) in zip(items, out) if err]
+                if errors:
+                    raise SystemExit(f"MathJax could not typeset on {name}:\n" + "\n".join(
+                        f"  {tex!r}: {err}" for tex, err in errors[:20]))
+                done[name] = ({item: _focusable(svg) if item[1] else svg
+                               for item, (svg, _) in zip(items, out)}, defs)
+            css = page.evaluate("MathJax.svgStylesheet().textContent")
+            browser.close()
+    finally:
+        probe.unlink(missing_ok=True)
+    return done, css
+
+
+def _focusable(svg: str) -> str:
+    """A display formula reachable from the keyboard: on a narrow screen it may scroll."""
+    return svg.replace("<mjx-container ", '<mjx-container tabindex="0" ', 1)
+
+
+def _macros(site: Path) -> dict:
+    """The ``tex.macros`` of the MathJax configuration the build wrote into its pages."""
+    for page in site.rglob("*.html"):
+        m = re.search(r"window\.MathJax = (\{.*?\})\s*</script>", page.read_text(encoding="utf-8"), re.S)
+        if m:
+            return json.loads(m.group(1)).get("tex", {}).get("macros", {})
+    return {}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.static_math",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("site", nargs="?", default=str(ROOT / "_build" / "html"), type=Path)
+    args = parser.parse_args(argv)
+    site = args.site
+    if not shutil.which("chromium"):
+        print("static maths: no chromium on this machine; the pages keep their TeX and "
+              "MathJax typesets them in the browser", file=sys.stderr)
+        return 0
+    pages = {p: p.read_text(encoding="utf-8") for p in sorted(site.rglob("*.html"))}
+    todo = {str(p): sorted(set(formulas(text))) for p, text in pages.items() if formulas(text)}
+    typeset_pages, css = typeset(todo, site)
+    (site / CSS).write_text(css + EXTRA_CSS, encoding="utf-8")
+    done = 0
+    for name, (svg, defs) in typeset_pages.items():
+        path = Path(name)
+        new, complete = substitute(pages[path], svg)
+        if complete:
+            new = MATHJAX_SCRIPTS.sub("", new)
+            root = "../" * (len(path.relative_to(site).parts) - 1)
+            new = new.replace("</head>", f'<link rel="stylesheet" href="{root}{CSS}">\n</head>', 1)
+            done += 1
+        new = re.sub(r"(<body\b[^>]*>)", lambda m: m.group(1) + defs, new, count=1)
+        path.write_text(new, encoding="utf-8")
+    items = sum(len(v) for v in todo.values())
+    print(f"static maths: {items} formulas typeset on {len(todo)} pages, {done} without MathJax")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
