@@ -195,8 +195,15 @@ def report(result_id: str, reproduced, stated, *, kind: str, bound: str = "", di
 
 
 SOURCES = {"000": "Biehl's notes", "001": "Koski's lecture", "002": "Deckert's chapter",
-           "003": "the slides on probabilistic classification",
+           "003": "the course slides based on Mooney's lecture",
            "004": "Frieß and Harrison's paper"}
+
+
+#: How a row of RESULTS.md names its source in words, where its group has several.
+_SOURCE_WORDS = {"000": r"Biehl|\([1-6]\.\d{1,2}\)|Fig\. ?\d|AdaTron|[Cc]ommittee|[Pp]arity|[Pp]ocket"
+                        r"|Cover|dichotom",
+                 "001": r"Koski|R²|Same data", "002": r"Deckert|iris",
+                 "003": r"Mooney|slide|two-layer network", "004": r"Frie(?:ß|ss)|Harrison"}
 
 
 def source_of(result_id: str) -> str:
@@ -206,7 +213,12 @@ def source_of(result_id: str) -> str:
     (``[ext]``) says so.
     """
     row = {r.id: r for r in stated_results()}[result_id]
-    codes = re.findall(r"\((00[0-4])", row.result) or re.findall(r"\b(00[0-4])\b", row.group)
+    group = re.findall(r"\b(00[0-4])\b", row.group)
+    codes = re.findall(r"\((00[0-4])", row.result)
+    if not codes and len(group) > 1:           # a group of several sources: the row names one
+        codes = [code for code, pattern in _SOURCE_WORDS.items()
+                 if code in group and re.search(pattern, row.result)]
+    codes = codes or group
     names = list(dict.fromkeys(SOURCES[c] for c in codes))
     where = names[0] if len(names) == 1 else "the lecture notes"
     if "[ext]" in row.result:

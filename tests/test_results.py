@@ -42,10 +42,12 @@ def test_the_reader_sees_a_sentence_that_names_the_source_and_links_the_ledger()
     assert "exactly" in text
     text = results.result_html("N.4", "1", ">= 0.95", "statistical", "mean of 8 networks")
     assert "for any seed: mean of 8 networks" in text
-    assert results.source_of("B.1") == "the slides on probabilistic classification"
+    assert results.source_of("B.1") == "the course slides based on Mooney's lecture"
+    assert results.source_of("P.1") == "Koski's lecture"          # a group of several sources
     assert results.source_of("K.5").startswith("the book, derived from")
-    assert results.source_of("S.3") == "the book, extending the lecture notes"
-    assert results.source_of("P.3") == "the lecture notes"
+    assert results.source_of("S.3") == "the book, extending Biehl's notes"
+    assert results.source_of("P.3") == "Koski's lecture"
+    assert results.source_of("P.9") == "the lecture notes"        # the row names no source
 
 
 @pytest.mark.parametrize("kind, bound", [("close", ""), ("statistical", ""),
