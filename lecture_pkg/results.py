@@ -223,7 +223,7 @@ def source_of(result_id: str) -> str:
     where = names[0] if len(names) == 1 else "the lecture notes"
     if "[ext]" in row.result:
         return f"the book, extending {where}"
-    if "[derived]" in row.result:
+    if "[derived" in row.result:                  # "[derived]", "[derived from the slide]"
         return f"the book, derived from {where}"
     return where
 
