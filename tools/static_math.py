@@ -94,7 +94,7 @@ def typeset(pages: dict[str, list[tuple[str, bool]]], site: Path) -> tuple[dict,
             browser = p.chromium.launch(executable_path=shutil.which("chromium"),
                                         args=["--no-sandbox"])
             page = browser.new_page()
-            page.goto(probe.as_uri())
+            page.goto(probe.resolve().as_uri())
             page.wait_for_function("window.MathJax && MathJax.startup && MathJax.startup.promise")
             page.evaluate("MathJax.startup.promise")
             done = {}
