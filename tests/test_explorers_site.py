@@ -43,9 +43,23 @@ PAGE_WEIGHT_LIMIT = 4_000_000
 
 
 def _state(root) -> dict:
-    """What the reader sees of one explorer: picture, status line and every value."""
+    """What the reader sees of one explorer: picture, status line and every value.
+
+    The built site fetches an explorer's picture when a control moves to it (not inlined
+    in the page): the state is read once the picture has arrived, or after 5 s.
+    """
     return root.evaluate(
-        """r => ({
+        """async r => {
+          const img = r.querySelector('img.lpx-picture');
+          if (!(img.complete && img.naturalWidth > 0)) {
+            await new Promise(done => {
+              const timer = setTimeout(done, 5000);
+              const finish = () => { clearTimeout(timer); done(); };
+              img.addEventListener('load', finish, {once: true});
+              img.addEventListener('error', finish, {once: true});
+            });
+          }
+          return {
             src: r.querySelector('img.lpx-picture').src,
             alt: r.querySelector('img.lpx-picture').alt,
             status: r.querySelector('.lpx-status').textContent,
@@ -57,7 +71,8 @@ def _state(root) -> dict:
                 const c = row.querySelector('input[type=radio]:checked');
                 return c ? c.parentElement.textContent.trim() : null;
             }),
-        })"""
+          };
+        }"""
     )
 
 

@@ -111,3 +111,15 @@ def test_formulas_are_found_unescaped_and_replaced():
         '<mjx-container>B</mjx-container></div>' in out
     assert static_math._focusable('<mjx-container jax="SVG">').startswith(
         '<mjx-container tabindex="0" ')
+
+
+def test_a_wide_inline_formula_scrolls_inside_itself():
+    page = '<p>so <span class="math notranslate nohighlight">\\(x\\)</span> and ' \
+           '<span class="math notranslate nohighlight">\\(y\\)</span></p>'
+    svg = {("x", False): '<mjx-container><svg width="3.2ex" height="1ex"></svg></mjx-container>',
+           ("y", False): '<mjx-container><svg width="40.5ex" height="2ex"></svg></mjx-container>'}
+    out, complete = static_math.substitute(page, svg)
+    assert complete
+    assert out.count("math-wide") == 1
+    assert '<span class="math notranslate nohighlight math-wide" tabindex="0"><mjx-container>' \
+           '<svg width="40.5ex"' in out

@@ -25,6 +25,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CSS = "_static/mathjax-svg.css"
+#: An in-line formula wider than this (about 180 px) may not fit a phone's column inside a
+#: box: it scrolls sideways inside itself there (a browser cannot break a typeset formula).
+WIDE_INLINE_EX = 25
 INLINE = re.compile(r'(<span class="math notranslate nohighlight">)\\\((.*?)\\\)(</span>)', re.S)
 DISPLAY = re.compile(r'(<div class="math notranslate nohighlight"[^>]*>\s*(?:<span class="eqno">.*?</span>)?)'
                      r'\s*\\\[(.*?)\\\](\s*</div>)', re.S)
@@ -34,6 +37,8 @@ EXTRA_CSS = """
 /* A display formula wider than the column scrolls inside its own box (book.css); where the
    browser supports scroll-driven animations, the edge it can scroll towards fades out. */
 div.math > mjx-container { scrollbar-width: thin; }
+span.math-wide { display: inline-block; max-width: 100%; overflow-x: auto; overflow-y: hidden;
+  vertical-align: middle; scrollbar-width: thin; }
 @supports (animation-timeline: scroll()) {
   div.math > mjx-container[display="true"] {
     animation: book-math-scroll-cue linear both;
@@ -54,6 +59,12 @@ def formulas(page: str) -> list[tuple[str, bool]]:
             + [(html.unescape(m.group(2)), True) for m in DISPLAY.finditer(page)])
 
 
+def _width_ex(svg: str) -> float:
+    """The width of a typeset formula, in ex (MathJax's SVG carries it as an attribute)."""
+    m = re.search(r'<svg[^>]*\swidth="([\d.]+)ex"', svg)
+    return float(m.group(1)) if m else 0.0
+
+
 def substitute(page: str, svg: dict[tuple[str, bool], str]) -> tuple[str, bool]:
     """``page`` with each formula that ``svg`` has replaced by it; whether all were."""
     missing = []
@@ -64,7 +75,10 @@ def substitute(page: str, svg: dict[tuple[str, bool], str]) -> tuple[str, bool]:
             if key not in svg:
                 missing.append(key)
                 return m.group(0)
-            return m.group(1) + svg[key] + m.group(3)
+            opening = m.group(1)
+            if not display and _width_ex(svg[key]) > WIDE_INLINE_EX:
+                opening = opening.replace('nohighlight"', 'nohighlight math-wide" tabindex="0"', 1)
+            return opening + svg[key] + m.group(3)
         return one
 
     page = INLINE.sub(replace(False), page)
