@@ -131,6 +131,47 @@ def test_next_update_equals_stepping_one_example_at_a_time():
     assert a.n_updates == b.n_updates == a.update_counts.sum()
 
 
+@pytest.mark.parametrize("shuffle", [False, True])
+def test_implicit_clamped_input_makes_the_same_updates_as_stepping(shuffle):
+    # The block scan with the clamped input prepended implicitly (no augmented copy) and
+    # the skip of the last epoch's verified tail must make the updates that presenting
+    # the augmented examples one at a time makes, epoch by epoch.
+    rng = np.random.default_rng(3)
+    X, y, _ = datasets.teacher_student(3000, 8, rng, gap=0.05)
+    s = 0.7
+    fast = RosenblattTrainer(X, y, np.zeros(9), eta=0.5, margin=0.1, bias_input=s,
+                             shuffle=shuffle, rng=np.random.default_rng(9))
+    slow = RosenblattTrainer(augment(X, s), y, np.zeros(9), eta=0.5, margin=0.1,
+                             shuffle=shuffle, rng=np.random.default_rng(9))
+    fast.run(1000)
+    while not slow.converged:
+        slow.step()
+    assert fast.converged and fast.epoch == slow.epoch > 2
+    assert fast.errors_per_epoch == slow.errors_per_epoch
+    np.testing.assert_array_equal(fast.update_counts, slow.update_counts)
+    np.testing.assert_allclose(fast.weights, slow.weights, rtol=0, atol=1e-12)
+
+
+def test_converged_epoch_checks_only_what_the_previous_epoch_left_unchecked():
+    # Cyclic order: after the last update at position p, the next epoch need only check
+    # the examples before p; the trainer scores fewer than P rows in it.
+    rng = np.random.default_rng(4)
+    X, y, _ = datasets.teacher_student(5000, 5, rng, gap=0.05)
+    t = RosenblattTrainer(X, y, np.zeros(6), bias_input=1.0)
+    scored = []
+    original = t._scores
+    t._scores = lambda rows: scored.append((t.epoch, len(np.atleast_2d(rows)))) or original(rows)
+    t.run(1000)
+    assert t.converged and t.errors_per_epoch[-1] == 0
+    full = RosenblattTrainer(augment(X), y, np.zeros(6))
+    while not full.converged:
+        full.step()
+    assert t.errors_per_epoch == full.errors_per_epoch
+    last = t.epoch - 1
+    assert t.errors_per_epoch[last - 1] > 0
+    assert sum(n for epoch, n in scored if epoch == last) < len(y)
+
+
 def test_trainer_embedding_strengths_give_the_weights():
     # Biehl (3.13): from w = 0, w = eta * sum_mu x^mu y^mu xi^mu
     rng = np.random.default_rng(2)

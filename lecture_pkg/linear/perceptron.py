@@ -192,7 +192,8 @@ class RosenblattTrainer:
     Parameters
     ----------
     Xa : array (P, D)
-        Augmented inputs (see :func:`augment`).
+        Augmented inputs (see :func:`augment`), or the plain inputs if ``bias_input``
+        is given.
     y : array (P,)
         Labels in ``{-1, +1}``.
     weights : array (D,)
@@ -207,15 +208,21 @@ class RosenblattTrainer:
         Source of the random orders when ``shuffle`` is true.
     record_history : bool
         Keep the weights after every update.
+    bias_input : float, optional
+        If given, ``Xa`` holds the plain inputs ``x`` and the clamped input ``s`` is
+        prepended implicitly, ``x~ = (s, x)``: the same rule without the augmented copy
+        of the data (which costs as much as the training itself on large data).
     """
 
     def __init__(self, Xa, y, weights, *, eta=1.0, margin=0.0, shuffle=False, rng=None,
-                 record_history=False):
-        self.Xa = np.asarray(Xa, dtype=float)
+                 record_history=False, bias_input=None):
+        self._X = np.asarray(Xa, dtype=float)
+        self._s = None if bias_input is None else float(bias_input)
+        n_weights = self._X.shape[1] + (self._s is not None)
         self.y = as_plus_minus(y)
         self.weights = np.array(weights, dtype=float)
-        if self.weights.shape != (self.Xa.shape[1],):
-            raise ValueError(f"weights have shape {self.weights.shape}, expected ({self.Xa.shape[1]},)")
+        if self.weights.shape != (n_weights,):
+            raise ValueError(f"weights have shape {self.weights.shape}, expected ({n_weights},)")
         check_scalar(eta, "the learning rate eta", POSITIVE)
         self.eta = float(eta)
         self.margin = float(margin)
@@ -228,6 +235,7 @@ class RosenblattTrainer:
         self.update_counts = np.zeros(len(self.y), dtype=int)   # Biehl's embedding strengths x^mu
         self.converged = False
         self._errors = 0
+        self._passed = 0                  # presentations in a row that passed since the last update
         self._block = _MIN_BLOCK          # examples checked per matrix-vector product (adaptive)
         self.order = self._new_order()
         self.record_history = record_history
@@ -238,18 +246,33 @@ class RosenblattTrainer:
         order = self.rng.permutation(n) if self.shuffle else np.arange(n)
         # The examples in presentation order, so that a run of them is a contiguous
         # slice (a view, not a copy); without shuffling that is the data itself.
-        self._X_ordered = self.Xa[order] if self.shuffle else self.Xa
+        self._X_ordered = self._X[order] if self.shuffle else self._X
         self._y_ordered = self.y[order] if self.shuffle else self.y
         return order
 
+    def _scores(self, X: np.ndarray) -> np.ndarray:
+        """``w~ . x~`` for the rows of ``X`` (augmented implicitly when ``bias_input`` is set)."""
+        if self._s is None:
+            return X @ self.weights
+        return X @ self.weights[1:] + self._s * self.weights[0]
+
     def local_potentials(self) -> np.ndarray:
         """``E_mu = y_mu w~ . x~_mu`` for every example at the current weights."""
-        return self.y * (self.Xa @ self.weights)
+        return self.y * self._scores(self._X)
+
+    def _potential(self, idx: int) -> float:
+        return float(self.y[idx] * self._scores(self._X[idx]))
 
     def _apply_update(self, idx: int) -> None:
-        self.weights += self.eta * self.y[idx] * self.Xa[idx]
+        step = self.eta * self.y[idx]
+        if self._s is None:
+            self.weights += step * self._X[idx]
+        else:
+            self.weights[0] += step * self._s
+            self.weights[1:] += step * self._X[idx]
         self.n_updates += 1
         self._errors += 1
+        self._passed = 0
         self.update_counts[idx] += 1
         if self.record_history:
             self._history.append((self.weights.copy(), int(idx), self.epoch))
@@ -272,7 +295,7 @@ class RosenblattTrainer:
         idx = int(idx)
         if not 0 <= idx < len(self.y):
             raise IndexError(f"example index {idx} out of range for {len(self.y)} examples")
-        if self.y[idx] * (self.Xa[idx] @ self.weights) > self.margin:
+        if self._potential(idx) > self.margin:
             return False
         self._apply_update(idx)
         return True
@@ -286,9 +309,11 @@ class RosenblattTrainer:
         if self.converged:
             return -1, False
         idx = int(self.order[self.position])
-        updated = bool(self.y[idx] * (self.Xa[idx] @ self.weights) <= self.margin)
+        updated = self._potential(idx) <= self.margin
         if updated:
             self._apply_update(idx)
+        else:
+            self._passed += 1
         self.position += 1
         if self.position == len(self.y):
             self._close_epoch()
@@ -302,18 +327,27 @@ class RosenblattTrainer:
         holds an update: the work is proportional to the examples actually passed
         over, not to the rest of the epoch.  The block size adapts to the observed
         distance between updates (doubling while none is found, up to ``_MAX_BLOCK``).
+
+        In the cyclic order, once ``P`` presentations in a row have passed since the last
+        update, every example has passed with the current weights, so the rest of the
+        epoch cannot update: the last epoch of a run that converges is checked only up to
+        where the previous epoch's last update was.
         """
         n = len(self.y)
         start = self.position
-        while start < n:
-            stop = min(n, start + self._block)
-            E = self._y_ordered[start:stop] * (self._X_ordered[start:stop] @ self.weights)
+        end = n if self.shuffle else min(n, start + max(0, n - self._passed))
+        while start < end:
+            stop = min(end, start + self._block)
+            E = self._y_ordered[start:stop] * self._scores(self._X_ordered[start:stop])
             hits = np.flatnonzero(E <= self.margin)
             if hits.size:
                 self._block = min(_MAX_BLOCK, max(_MIN_BLOCK, 2 * (int(hits[0]) + 1)))
+                self._passed += int(hits[0])
                 return start + int(hits[0])
             self._block = min(2 * self._block, _MAX_BLOCK)
+            self._passed += stop - start
             start = stop
+        self._passed += n - end
         return None
 
     def next_update(self) -> int | None:
@@ -473,8 +507,8 @@ class Perceptron(LinearBinaryClassifier):
             w0[0] = float(intercept_init) / s
 
         trainer = RosenblattTrainer(
-            augment(X, s), y_pm, w0, eta=self.eta, margin=self.margin, shuffle=self.shuffle,
-            rng=resolve_rng(self.random_state), record_history=self.record_history,
+            X, y_pm, w0, eta=self.eta, margin=self.margin, shuffle=self.shuffle,
+            rng=resolve_rng(self.random_state), record_history=self.record_history, bias_input=s,
         )
         trainer.run(self.max_epochs)
 
