@@ -50,8 +50,15 @@ class _BinaryKernelClassifier(LinearBinaryClassifier):
         if self.kernel == "rbf":
             gamma = self.gamma
             if gamma == "scale":
-                var = float(X.var())
+                with np.errstate(over="ignore", invalid="ignore"):
+                    var = float(X.var())
+                if not np.isfinite(var):
+                    raise ValueError("gamma='scale' needs the variance of X, which overflows: "
+                                     "the inputs are too large; rescale them (e.g. standardise)")
                 gamma = 1.0 / (X.shape[1] * var) if var > 0 else 1.0
+                if not (np.isfinite(gamma) and gamma > 0):
+                    raise ValueError(f"gamma='scale' gives 1 / (N var(X)) = {gamma} for var(X) = "
+                                     f"{var}: rescale the inputs (e.g. standardise)")
             return {"gamma": float(gamma)}
         if self.kernel == "poly":
             return {"degree": self.degree, "coef0": self.coef0}

@@ -263,6 +263,7 @@ class KernelPerceptron(_BinaryKernelClassifier):
                 f"the kernel perceptron still made mistakes after max_epochs={self.max_epochs} "
                 "epochs; the data are probably not separable in the kernel's feature space",
                 ConvergenceWarning,
+                stacklevel=2,
             )
         return self
 

@@ -216,6 +216,9 @@ def kernel_matrix(A: np.ndarray, B: np.ndarray | None = None, kernel: str | Call
     K = np.asarray(kernel(A, B, **params), dtype=float)
     if K.shape != (len(A), len(B)):
         raise ValueError(f"the kernel returned shape {K.shape}, expected {(len(A), len(B))}")
+    if not np.all(np.isfinite(K)):
+        raise ValueError(f"the kernel {getattr(kernel, '__name__', kernel)!r} returned NaN or "
+                         "infinite values")
     return K
 
 

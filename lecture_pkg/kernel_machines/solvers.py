@@ -562,7 +562,17 @@ def _run_greedy_adatron(Q, eta, normalize, max_epochs, x0, record_steps, upper, 
                     objective.append(objective_now())
                     recorded = step
             np.multiply(a, s, out=g)
-            # the multiplier: the midpoint of [max_up s, min_down s] (one end if the other is empty)
+            # the multiplier: the midpoint of [max_up s, min_down s] (one end if the other is
+            # empty).  Membership is read off again with embeddings within rounding of a
+            # bound counted as on it: a leftover of 1e-17 from a pair step is not a free
+            # example, and would otherwise collapse the interval to one of its ends.
+            if not diverged:
+                snap = 1e-12 * max(1.0, float(x.max(initial=0.0)))
+                low, high = x <= snap, x >= upper - snap
+                up = np.where(a > 0, ~high, ~low)
+                down = np.where(a > 0, ~low, ~high)
+                m = float(s[up].max()) if up.any() else -np.inf
+                M = float(s[down].min()) if down.any() else np.inf
             ends = [v for v in (m, M) if np.isfinite(v)]
             lam = float(np.mean(ends)) if ends else 0.0
         if step != recorded:

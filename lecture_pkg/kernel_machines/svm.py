@@ -344,5 +344,6 @@ class KernelAdaTron(_BinaryKernelClassifier):
                 f"(Kuhn-Tucker violation {run.kkt_violation:.3g}"
                 + (", embeddings diverged" if run.diverged else "") + f"); {hint}",
                 ConvergenceWarning,
+                stacklevel=2,
             )
         return self

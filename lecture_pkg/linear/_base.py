@@ -98,6 +98,31 @@ class _LinearBinaryClassifier(LinearBinaryClassifier):
             self.coef_, self.intercept_ = w[1:].copy(), float(w[0] * s)
 
 
+def initial_weights(n_features: int, coef_init, intercept_init, s: float | None) -> np.ndarray:
+    """Augmented start weights ``(b / s, w)`` from an optional ``coef_init`` and ``intercept_init``.
+
+    ``s`` is the clamped input: ``None`` means no bias slot (the weights are ``w`` alone),
+    ``0`` a slot that stays zero (no intercept is fitted).  Zero where nothing is given;
+    a start that is not finite, or has the wrong shape, is refused.
+    """
+    w = np.zeros(n_features + (s is not None))
+    if coef_init is not None:
+        coef_init = np.asarray(coef_init, dtype=float)
+        if coef_init.shape != (n_features,):
+            raise ValueError(f"coef_init has shape {coef_init.shape}, expected ({n_features},)")
+        if not np.all(np.isfinite(coef_init)):
+            raise ValueError("coef_init must be finite (it contains NaN or infinity)")
+        w[len(w) - n_features:] = coef_init
+    if intercept_init is not None:
+        if not s:
+            raise ValueError("intercept_init given but fit_intercept=False")
+        b = float(intercept_init)
+        if not np.isfinite(b):
+            raise ValueError(f"intercept_init must be finite, got {b}")
+        w[0] = b / s
+    return w
+
+
 def _kappa_of(Xa, y, w) -> float:
     norm = float(np.linalg.norm(w))
     return float(np.min(y * (Xa @ w)) / norm) if norm > 0 else -np.inf

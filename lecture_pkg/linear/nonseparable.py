@@ -369,7 +369,7 @@ class SoftMarginAdaTron(_LinearBinaryClassifier):
                 f"the AdaTron with errors did not converge within max_epochs={self.max_epochs} "
                 f"epochs (Kuhn-Tucker violation {run.kkt_violation:.3g})"
                 + ("; with C=inf the data must be linearly separable" if not np.isfinite(self.C)
-                   else ""), ConvergenceWarning)
+                   else ""), ConvergenceWarning, stacklevel=2)
         return self
 
 

@@ -26,7 +26,7 @@ from sklearn.exceptions import ConvergenceWarning
 
 from ..validation import (COUNT, NON_ZERO, POSITIVE, Interval, Options, as_plus_minus, check_inputs,
                           check_params, check_scalar, resolve_rng)
-from ._base import LinearBinaryClassifier, augment
+from ._base import LinearBinaryClassifier, augment, initial_weights
 
 __all__ = [
     "sign",
@@ -495,16 +495,7 @@ class Perceptron(LinearBinaryClassifier):
                 raise ValueError("bias_input='radius' needs at least one non-zero input")
         else:
             s = float(self.bias_input)
-        w0 = np.zeros(X.shape[1] + 1)
-        if coef_init is not None:
-            coef_init = np.asarray(coef_init, dtype=float)
-            if coef_init.shape != (X.shape[1],):
-                raise ValueError(f"coef_init has shape {coef_init.shape}, expected ({X.shape[1]},)")
-            w0[1:] = coef_init
-        if intercept_init is not None:
-            if not self.fit_intercept:
-                raise ValueError("intercept_init given but fit_intercept=False")
-            w0[0] = float(intercept_init) / s
+        w0 = initial_weights(X.shape[1], coef_init, intercept_init, s)
 
         trainer = RosenblattTrainer(
             X, y_pm, w0, eta=self.eta, margin=self.margin, shuffle=self.shuffle,
@@ -528,6 +519,7 @@ class Perceptron(LinearBinaryClassifier):
                 f"({self.errors_per_epoch_[-1]} update(s) in the last one); the data may not be "
                 "linearly separable",
                 ConvergenceWarning,
+                stacklevel=2,
             )
         return self
 

@@ -238,8 +238,11 @@ def cover_fraction(P, N):
     """
     P = np.asarray(P)
     N = np.asarray(N)
-    if np.any(P < 1) or np.any(N < 1):
-        raise ValueError("P and N must be positive")
+    for name, value in (("P", P), ("N", N)):
+        number = np.issubdtype(value.dtype, np.number) and not np.issubdtype(value.dtype, np.complexfloating)
+        if not number or not np.all(np.isfinite(value)) or np.any(value != np.round(value)) \
+                or np.any(value < 1):
+            raise ValueError(f"{name} must be a positive whole number (or an array of them), got {value!r}")
     out = binom.cdf(N - 1, P - 1, 0.5)
     return float(out) if out.ndim == 0 else out
 

@@ -38,7 +38,7 @@ from ..kernel_machines.solvers import (DIVERGENCE_FACTOR, LearningRateWarning, a
                                        check_learning_rate, kkt_residuals, support_vectors)
 from ..validation import (COUNT, NON_NEGATIVE, NON_ZERO, POSITIVE, Interval, Options, as_plus_minus,
                           check_inputs, check_params, check_scalar, resolve_rng)
-from ._base import _kappa_of, _LinearBinaryClassifier
+from ._base import _kappa_of, _LinearBinaryClassifier, initial_weights
 from .perceptron import geometric_margin, local_potentials
 
 __all__ = [
@@ -327,6 +327,7 @@ class MinOver(_LinearBinaryClassifier):
                 f"criterion (stability kappa = {self.kappa_:.4g}); "
                 + ("the data are not linearly separable" if self.kappa_ <= 0 else "raise max_steps"),
                 ConvergenceWarning,
+                stacklevel=2,
             )
         return self
 
@@ -434,6 +435,7 @@ class AdaTron(_LinearBinaryClassifier):
                 f"AdaTron did not converge within max_epochs={self.max_epochs} epochs ({reason}); "
                 "the hard-margin problem has no solution when the data are not linearly separable",
                 ConvergenceWarning,
+                stacklevel=2,
             )
         return self
 
@@ -571,16 +573,11 @@ class Adaline(_LinearBinaryClassifier):
             raise ValueError("normalize=True (normalised LMS) is defined for solver='sequential' only")
         X, y_pm, Xa, s = self._prepare(X, y)
         P, D = Xa.shape
-        w = np.zeros(D)
-        if coef_init is not None:
-            coef_init = np.asarray(coef_init, dtype=float)
-            if coef_init.shape != (X.shape[1],):
-                raise ValueError(f"coef_init has shape {coef_init.shape}, expected ({X.shape[1]},)")
-            w[D - X.shape[1]:] = coef_init
-        if intercept_init is not None:
-            if s is None:
-                raise ValueError("intercept_init given but fit_intercept=False")
-            w[0] = float(intercept_init) / s
+        with np.errstate(over="ignore"):
+            if not np.isfinite(np.einsum("ij,ij->", Xa, Xa)):
+                raise ValueError("the inputs are too large: sum of |x|^2 overflows, and with it "
+                                 "the learning-rate limit; rescale X (e.g. standardise)")
+        w = initial_weights(X.shape[1], coef_init, intercept_init, s)
         B = {"batch": P, "sequential": 1}.get(self.solver, self.batch_size)
         B = min(B, P)
         limit, window = self._window(Xa, B)
@@ -643,11 +640,13 @@ class Adaline(_LinearBinaryClassifier):
             warnings.warn(
                 f"Adaline diverged after {epoch} epoch(s): eta={eta:.6g} is outside the convergent "
                 f"window 0 < eta < {limit:.6g} ({window})", ConvergenceWarning,
+                stacklevel=2,
             )
         elif self.tol is not None and not converged:
             warnings.warn(
                 f"Adaline did not converge within max_epochs={self.max_epochs} epochs "
                 f"(loss {losses[-1]:.6g}); increase max_epochs or eta (window 0 < eta < {limit:.6g})",
                 ConvergenceWarning,
+                stacklevel=2,
             )
         return self

@@ -111,10 +111,17 @@ def shifted_copies(image, direction: float, shifts) -> tuple[np.ndarray, np.ndar
     part of the scene in a similar, simple way).  Returns ``(len(shifts), 960)`` images
     and ``(len(shifts),)`` directions.
     """
-    img = np.asarray(image, dtype=float).reshape(ROWS, COLS)
+    img = np.asarray(image, dtype=float)
+    if img.size != ROWS * COLS:
+        raise ValueError(f"image must have {ROWS} x {COLS} = {ROWS * COLS} pixels, got {img.size}")
+    img = img.reshape(ROWS, COLS)
+    if not np.all(np.isfinite(img)):
+        raise ValueError("image contains NaN or infinite pixels")
+    if not np.isfinite(float(direction)):
+        raise ValueError(f"direction must be finite, got {direction!r}")
     shifts = np.atleast_1d(np.asarray(shifts))
     if not np.issubdtype(shifts.dtype, np.integer):
-        raise ValueError("shifts must be whole numbers of columns")
+        raise ValueError(f"shifts must be whole numbers of columns, got {shifts!r}")
     cols = np.clip(np.arange(COLS)[None, :] - shifts[:, None], 0, COLS - 1)   # (k, COLS)
     copies = img[:, cols].transpose(1, 0, 2)                                    # (k, ROWS, COLS)
     return copies.reshape(len(shifts), ROWS * COLS), float(direction) + shifts.astype(float)

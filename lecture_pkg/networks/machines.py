@@ -259,7 +259,7 @@ class ParityMachine(ClassifierMixin, BaseEstimator):
             warnings.warn(
                 f"the parity machine stopped with {self.errors_history_[-1]} training errors after "
                 f"{self.n_units_} units (unit limit reached, or identical inputs with both labels)",
-                ConvergenceWarning)
+                ConvergenceWarning, stacklevel=2)
         return self
 
     def decision_function(self, X):

@@ -309,30 +309,36 @@ class MLP:
         losses, val_losses = [], []
         best = (np.inf, 0, None)
         epoch = 0
-        while True:
-            if batch_size is None and epoch < n_epochs:
-                ys, _, grads = self._backprop(X, D)
-                losses.append(float(0.5 * np.sum((ys[-1] - D) ** 2)))
-            else:
-                losses.append(float(0.5 * np.sum((self._forward(X)[0][-1] - D) ** 2)))
-            if validation is not None:
-                val_losses.append(float(0.5 * np.sum((self._forward(Xv)[0][-1] - Dv) ** 2)))
-                if val_losses[-1] < best[0]:
-                    best = (val_losses[-1], epoch, [w.copy() for w in self.weights])
-                elif patience is not None and epoch - best[1] >= patience:
+        # overflow shows as a non-finite loss, which ends the run with a clear error
+        with np.errstate(over="ignore", invalid="ignore"):
+            while True:
+                if batch_size is None and epoch < n_epochs:
+                    ys, _, grads = self._backprop(X, D)
+                    losses.append(float(0.5 * np.sum((ys[-1] - D) ** 2)))
+                else:
+                    losses.append(float(0.5 * np.sum((self._forward(X)[0][-1] - D) ** 2)))
+                if not np.isfinite(losses[-1]):
+                    raise FloatingPointError(
+                        f"gradient descent diverged: the training loss is {losses[-1]} after {epoch} "
+                        f"epoch(s) with eps={eps}; choose a smaller learning rate eps")
+                if validation is not None:
+                    val_losses.append(float(0.5 * np.sum((self._forward(Xv)[0][-1] - Dv) ** 2)))
+                    if val_losses[-1] < best[0]:
+                        best = (val_losses[-1], epoch, [w.copy() for w in self.weights])
+                    elif patience is not None and epoch - best[1] >= patience:
+                        break
+                if epoch == n_epochs:
                     break
-            if epoch == n_epochs:
-                break
-            if batch_size is None:
-                for w, g in zip(self.weights, grads):
-                    w -= eps * g
-            else:
-                order = rng.permutation(P)
-                for start in range(0, P, int(batch_size)):
-                    idx = order[start:start + int(batch_size)]
-                    for w, g in zip(self.weights, self._backprop(X[idx], D[idx])[2]):
+                if batch_size is None:
+                    for w, g in zip(self.weights, grads):
                         w -= eps * g
-            epoch += 1
+                else:
+                    order = rng.permutation(P)
+                    for start in range(0, P, int(batch_size)):
+                        idx = order[start:start + int(batch_size)]
+                        for w, g in zip(self.weights, self._backprop(X[idx], D[idx])[2]):
+                            w -= eps * g
+                epoch += 1
         self.n_epochs_ = epoch
         self.training_losses_ = losses
         self.validation_losses_ = val_losses

@@ -19,7 +19,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._ties import first_argmin, stable_argsort
 from ..kernel_machines import presentation_order
-from ..validation import COUNT, check_inputs, check_params
+from ..validation import COUNT, check_inputs, check_params, check_scalar
 from ._base import _METRIC, _MINKOWSKI_P, _metric_function, _PrototypeClassifier, class_means
 
 __all__ = [
@@ -234,9 +234,14 @@ def condensed_nearest_neighbor(X, y, *, order=None, random_state=None, metric="s
     [0, 3]
     """
     X = check_inputs(X)
+    if len(X) == 0:
+        raise ValueError("X has no rows: the store starts with one pattern")
     y = np.asarray(y)
     if y.shape != (len(X),):
         raise ValueError(f"y must have one label per row of X: shapes {X.shape}, {y.shape}")
+    check_classification_targets(y)                    # NaN or continuous labels are refused
+    check_scalar(metric, "metric", *_METRIC)
+    check_scalar(p, "p", *_MINKOWSKI_P)
     _, y_idx = np.unique(y, return_inverse=True)
     distance = _metric_function(metric, p)
     perm = presentation_order(len(X), order, random_state)
