@@ -98,3 +98,43 @@ def test_available_memory_reads_proc_meminfo():
         assert isinstance(value, int) and value > 0
     else:
         assert value is None
+
+
+@pytest.mark.parametrize("kernel", ["rbf", "poly", "linear"])
+@pytest.mark.parametrize("fit_intercept", [True, False])
+def test_rows_on_demand_give_the_solution_of_the_whole_matrix(kernel, fit_intercept):
+    # A cache smaller than the P x P matrix: the greedy solver reads rows computed on
+    # demand and ends at the same solution (kernel values that differ in the last bit
+    # may change the path of a long run, not where it ends).
+    X, y = _problem(600)
+    whole = KernelAdaTron(C=1.0, kernel=kernel, fit_intercept=fit_intercept, tol=1e-6).fit(X, y)
+    rows = KernelAdaTron(C=1.0, kernel=kernel, fit_intercept=fit_intercept, tol=1e-6,
+                         cache_size=0.5).fit(X, y)
+    assert 8 * 600 * 600 > 0.5 * 2**20
+    assert rows.converged_ and whole.converged_
+    np.testing.assert_allclose(rows.embeddings_, whole.embeddings_, rtol=0, atol=1e-4)
+    assert rows.intercept_ == pytest.approx(whole.intercept_, abs=1e-5)
+    np.testing.assert_allclose(rows.potentials_, whole.potentials_, rtol=0, atol=1e-5)
+    np.testing.assert_array_equal(rows.predict(X), whole.predict(X))
+
+
+def test_rows_on_demand_keep_memory_bounded():
+    X, y = _problem(3000)
+    one = 3000 * 3000 * 8
+    model = KernelAdaTron(C=1.0, cache_size=2, max_epochs=2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        peak = _peak_bytes(lambda: model.fit(X, y))
+    assert peak < 0.3 * one, f"peak {peak / one:.2f} x P^2 * 8 bytes"
+
+
+def test_the_sweep_needs_the_whole_matrix():
+    from lecture_pkg.kernel_machines._rows import KernelRows
+
+    X, y = _problem(50)
+    rows = KernelRows(X, y, "rbf", {"gamma": 0.5}, cache_size=1)
+    with pytest.raises(ValueError, match="mode='greedy'"):
+        kernel_adatron(rows, y, 1.0, mode="sequential")
+    np.testing.assert_allclose(rows @ np.ones(50), (np.outer(y, y) * rbf_kernel(X, gamma=0.5)).sum(1),
+                               rtol=1e-12)
+    np.testing.assert_allclose(rows.diagonal(), 1.0)

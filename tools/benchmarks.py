@@ -22,12 +22,12 @@ but wrong answer cannot pass unnoticed.
   array operation) against one Python loop per student (:func:`loop_learning_curves`),
   end to end and for the students alone.
 
-The goals of the course are checked by :func:`check_goals`: every ratio at most 1.5 at
-the largest size where scikit-learn has a compiled counterpart (the perceptron and the
-SVM; GMLVQ has none, so its ratio is informational), the batched learning curves at
-least 10 times faster than the loop, the kernel AdaTron within 3 times ``SVC``'s time
-at ``P = 1000`` with the same test accuracy up to 1 %, and at ``P = 20 000`` within
-2 times ``SVC``'s time and 4 GB of peak memory.  The saved run is shown by the book's
+The goals of the course are checked by :func:`check_goals`: at the largest size the
+perceptron at most 0.8 times scikit-learn's time and the SVM at most 1.5 times
+(GMLVQ has no compiled counterpart, so its ratio is informational), the batched
+learning curves at least 10 times faster than the loop, the kernel AdaTron within 3
+times ``SVC``'s time at ``P = 1000`` with the same test accuracy up to 1 %, and at
+``P = 20 000`` within 1.5 times ``SVC``'s time and 1 GB of peak memory.  The saved run is shown by the book's
 appendix page "Performance", which only reads the JSON file and never times anything
 itself.
 """
@@ -66,8 +66,10 @@ __all__ = [
     "main",
 ]
 
-#: Ours / theirs at most this at the largest size with a compiled counterpart.
+#: Ours / theirs at most this at the largest size with a compiled counterpart
+#: (the perceptron has its own, stricter goal).
 RATIO_GOAL = 1.5
+PERCEPTRON_RATIO_GOAL = 0.8
 #: The batched learning curves at least this many times faster than the loop.
 SPEEDUP_GOAL = 10.0
 #: The kernel AdaTron within this ratio of ``SVC`` at ``SVM_GOAL_SIZE`` examples,
@@ -78,8 +80,8 @@ SVM_ACCURACY_GOAL = 0.01
 #: A large kernel problem: at ``SVM_LARGE_SIZE`` examples the kernel AdaTron within
 #: ``SVM_LARGE_RATIO_GOAL`` times ``SVC``'s time and ``SVM_MEMORY_GOAL`` bytes of peak memory.
 SVM_LARGE_SIZE = 20_000
-SVM_LARGE_RATIO_GOAL = 2.0
-SVM_MEMORY_GOAL = 4e9
+SVM_LARGE_RATIO_GOAL = 1.5
+SVM_MEMORY_GOAL = 1e9
 
 #: Where ``main`` saves a full run (the book's appendix reads it) and a quick one.
 FULL_OUTPUT = "book/appendix/benchmark_run.json"
@@ -504,7 +506,8 @@ def check_goals(rows: list[dict]) -> list[dict]:
     Each entry has a ``kind``:
 
     * ``"ratio"``: for the perceptron and the SVM (scikit-learn has compiled
-      counterparts) the ratio at the largest size is at most :data:`RATIO_GOAL`;
+      counterparts) the ratio at the largest size is at most :data:`RATIO_GOAL`
+      (:data:`PERCEPTRON_RATIO_GOAL` for the perceptron);
     * ``"speed-up"``: for the learning-curve runner and the batched students the loop
       takes at least :data:`SPEEDUP_GOAL` times as long at the largest size;
     * ``"svm"``: every kernel AdaTron benchmark in its default (greedy) mode has a ratio
@@ -527,8 +530,8 @@ def check_goals(rows: list[dict]) -> list[dict]:
         selected = [r for r in rows if r["benchmark"] == name]
         largest = max(selected, key=lambda r: r["size"])
         if name in ("perceptron", "svm"):
-            add(name, largest, f"ratio <= {RATIO_GOAL}", largest["ratio"], largest["ratio"] <= RATIO_GOAL,
-                "ratio")
+            goal = PERCEPTRON_RATIO_GOAL if name == "perceptron" else RATIO_GOAL
+            add(name, largest, f"ratio <= {goal:g}", largest["ratio"], largest["ratio"] <= goal, "ratio")
         if name.startswith("svm") and "sweep" not in name:
             for r in selected:
                 if r["size"] == SVM_GOAL_SIZE:
@@ -619,7 +622,8 @@ def run_all(quick: bool = False, *, progress: Callable[[str], None] | None = Non
     if hasattr(os, "getloadavg"):
         machine["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
     return {"quick": bool(quick), "machine": machine, "seconds": round(time.perf_counter() - start, 1),
-            "ratio_goal": RATIO_GOAL, "speedup_goal": SPEEDUP_GOAL, "svm_ratio_goal": SVM_RATIO_GOAL,
+            "ratio_goal": RATIO_GOAL, "perceptron_ratio_goal": PERCEPTRON_RATIO_GOAL,
+            "speedup_goal": SPEEDUP_GOAL, "svm_ratio_goal": SVM_RATIO_GOAL,
             "svm_large_ratio_goal": SVM_LARGE_RATIO_GOAL, "svm_memory_goal": SVM_MEMORY_GOAL,
             "rows": rows, "goals": check_goals(rows)}
 

@@ -34,6 +34,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..validation import POSITIVE, check_scalar
+from ._rows import KernelRows
 
 __all__ = [
     "LearningRateWarning",
@@ -117,6 +118,8 @@ def support_vectors(x: np.ndarray, tol: float = 1e-8) -> np.ndarray:
 
 
 def _as_square(Q) -> np.ndarray:
+    if isinstance(Q, KernelRows):                      # rows on demand (the greedy solver only)
+        return Q
     Q = np.asarray(Q, dtype=float)
     if Q.ndim != 2 or Q.shape[0] != Q.shape[1] or len(Q) == 0:
         raise ValueError(f"Q must be a non-empty square matrix, got shape {Q.shape}")
@@ -305,6 +308,9 @@ def adatron_embeddings(Q: np.ndarray, eta: float = 1.0, *, mode: str = "sequenti
     ``max_epochs * P``; ``objective`` is recorded every ``P`` steps.  Greedy steps are
     always normalised (``normalize=False`` is an error), and ``rho`` is not used.
     """
+    if isinstance(Q, KernelRows) and mode != "greedy":
+        raise ValueError("rows on demand (KernelRows) serve mode='greedy' only: the sweep needs "
+                         "the whole matrix")
     if mode == "greedy":
         return _run_greedy_adatron(Q, eta, normalize, max_epochs, x0, record_steps, upper, target,
                                    equality, rho, 1e-6 if kkt_tol is None else kkt_tol)
@@ -480,7 +486,7 @@ def _run_greedy_adatron(Q, eta, normalize, max_epochs, x0, record_steps, upper, 
             raise ValueError("in greedy mode x0 must satisfy the equality constraint a.x = 0: "
                              "the pair steps keep a.x fixed")
     g = p - Q @ x if x.any() else p.copy()
-    diag = np.diag(Q).copy()                           # a vector: Q is the only P x P array
+    diag = Q.diagonal().copy()                         # a vector: Q is the only P x P array
     max_steps = max_epochs * P
 
     def objective_now() -> float:                      # f(x) = -1/2 x.Q x + p.x = 1/2 x.(p + g)

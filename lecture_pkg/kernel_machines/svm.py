@@ -52,6 +52,7 @@ from sklearn.exceptions import ConvergenceWarning
 
 from ..validation import COUNT, POSITIVE, Interval, Options, as_plus_minus, check_params
 from ._base import _KERNEL_CONSTRAINTS, _BinaryKernelClassifier
+from ._rows import KernelRows
 from .kernels import _check_gram_memory, check_gram
 from .solvers import adatron_embeddings, support_vectors
 
@@ -148,13 +149,19 @@ def kernel_adatron(K: np.ndarray, y: np.ndarray, C: float = np.inf, *, fit_inter
     with a :class:`MemoryError` before it is allocated.
     """
     y = as_plus_minus(y)
-    if check_psd is not None:
-        K = check_gram(K, action=check_psd)
     if not (isinstance(C, numbers.Real) and C > 0):
         raise ValueError(f"C must be a positive number or inf, got {C!r}")
     if mode not in ("greedy", "sequential"):
         raise ValueError(f"mode must be 'greedy' or 'sequential', got {mode!r}")
-    G = gram_of_labels(K, y, overwrite=overwrite_K)
+    if isinstance(K, KernelRows):                  # Gamma itself, a row at a time
+        if mode != "greedy" or len(K) != len(y) or not np.array_equal(K.y, y):
+            raise ValueError("rows on demand (KernelRows) serve mode='greedy' with the labels "
+                             "they were built with")
+        G = K
+    else:
+        if check_psd is not None:
+            K = check_gram(K, action=check_psd)
+        G = gram_of_labels(K, y, overwrite=overwrite_K)
     run = adatron_embeddings(G, eta, mode=mode, max_epochs=max_epochs, upper=float(C),
                              equality=y if fit_intercept else None, rho=rho if fit_intercept else None,
                              kkt_tol=tol, x0=x0)
@@ -246,6 +253,13 @@ class KernelAdaTron(_BinaryKernelClassifier):
     max_epochs : int, default 1000
     check_psd : {"raise", "warn"}, default "raise"
         What a precomputed Gram matrix that is not positive semi-definite gives.
+    cache_size : float, default 200
+        Megabytes for kernel values (as ``SVC``'s ``cache_size``).  When the whole
+        ``P x P`` matrix fits, it is computed once (fastest); otherwise ``mode="greedy"``
+        computes the rows it needs on demand and keeps the most recently used ones in
+        this much memory, so memory stays bounded for any ``P``.  ``mode="sequential"``
+        always needs the whole matrix and refuses, before allocating, one that does not
+        fit in the available memory.
 
     Attributes
     ----------
@@ -294,10 +308,11 @@ class KernelAdaTron(_BinaryKernelClassifier):
         "tol": [POSITIVE],
         "max_epochs": [COUNT],
         "check_psd": [Options("raise", "warn")],
+        "cache_size": [POSITIVE],
     }
 
     def __init__(self, C=1.0, kernel="rbf", gamma="scale", degree=2, coef0=1.0, fit_intercept=True,
-                 mode="greedy", eta=1.0, tol=1e-3, max_epochs=1000, check_psd="raise"):
+                 mode="greedy", eta=1.0, tol=1e-3, max_epochs=1000, check_psd="raise", cache_size=200):
         self.C = C
         self.kernel = kernel
         self.gamma = gamma
@@ -309,12 +324,18 @@ class KernelAdaTron(_BinaryKernelClassifier):
         self.tol = tol
         self.max_epochs = max_epochs
         self.check_psd = check_psd
+        self.cache_size = cache_size
 
     def fit(self, X, y):
         """Train on ``X`` (n_samples, n_features), or a Gram matrix, with two classes in ``y``."""
         check_params(self)
         X, y_pm = self._binary_targets(X, y)
-        K = self._train_gram(X, check_psd=self.check_psd)
+        P = len(X)
+        if self.kernel != "precomputed" and self.mode == "greedy" and 8 * P * P > self.cache_size * 2**20:
+            self._params = self._kernel_params(X)
+            K = KernelRows(X, y_pm, self.kernel, self._params, self.cache_size)   # Gamma, by rows
+        else:
+            K = self._train_gram(X, check_psd=self.check_psd)
         run = kernel_adatron(K, y_pm, self.C, fit_intercept=self.fit_intercept, mode=self.mode,
                              eta=self.eta, tol=self.tol, max_epochs=self.max_epochs, check_psd=None,
                              overwrite_K=self.kernel != "precomputed")   # our own K becomes Gamma
