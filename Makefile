@@ -78,7 +78,7 @@ refresh: $(STAMP)
 	$(BIN)/python -m tools.refresh book
 
 bench: $(STAMP)
-	$(BIN)/python -m tools.benchmarks --output book/appendix/benchmark_run.json
+	$(BIN)/python -m tools.benchmarks --notebooks book --output book/appendix/benchmark_run.json
 	$(BIN)/python -m tools.refresh book book/appendix/performance.ipynb
 
 # Lighthouse (npm, pinned in tools/npm) over every page, served gzipped; a benchmark, not a

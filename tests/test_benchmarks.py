@@ -200,9 +200,26 @@ def test_main_quick_writes_the_run(tmp_path, monkeypatch, capsys):
     assert "ours/theirs" in printed and "goals:" in printed
 
 
+def test_notebooks_are_timed_in_a_fresh_kernel_and_checked_against_the_goal(tmp_path):
+    import nbformat
+
+    book = tmp_path / "book"
+    book.mkdir()
+    for name, seconds in (("quick", 0.0), ("slow", 0.3)):
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+            f"import time, pathlib\ntime.sleep({seconds})\nassert pathlib.Path('{name}.ipynb').exists()")])
+        nbformat.write(nb, book / f"{name}.ipynb")
+    timed = bm.bench_notebooks(book)
+    assert [t["notebook"] for t in timed] == ["quick.ipynb", "slow.ipynb"]
+    assert timed[1]["seconds"] >= 0.3 and timed[0]["seconds"] > 0
+    goals = bm.notebook_goals(timed + [{"notebook": "long.ipynb", "seconds": bm.NOTEBOOK_SECONDS_GOAL + 1}])
+    assert [g["met"] for g in goals] == [True, True, False]
+    assert goals[2]["kind"] == "notebook time" and goals[2]["goal"] == "seconds <= 20"
+
+
 def test_a_quick_run_never_replaces_the_saved_full_run(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(bm, "run_all", lambda quick, progress=None: {
+    monkeypatch.setattr(bm, "run_all", lambda quick, progress=None, notebooks=None: {
         "quick": quick, "seconds": 0.0, "rows": [], "goals": [], "machine": bm.machine_info()})
     bm.main(["--quick"])
     assert (tmp_path / bm.QUICK_OUTPUT).exists() and not (tmp_path / bm.FULL_OUTPUT).exists()

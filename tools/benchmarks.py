@@ -83,6 +83,9 @@ SVM_LARGE_SIZE = 20_000
 SVM_LARGE_RATIO_GOAL = 1.5
 SVM_MEMORY_GOAL = 1e9
 
+#: Every chapter notebook executes in at most this many seconds (on two cores).
+NOTEBOOK_SECONDS_GOAL = 20.0
+
 #: Where ``main`` saves a full run (the book's appendix reads it) and a quick one.
 FULL_OUTPUT = "book/appendix/benchmark_run.json"
 QUICK_OUTPUT = "_build/benchmarks/benchmark_run_quick.json"
@@ -498,6 +501,44 @@ def bench_learning_curves(sizes=FULL["learning_curves"]["sizes"], n_features: in
     return rows
 
 
+# ---------------------------------------------------------------- the notebooks
+
+def bench_notebooks(book_dir: str | Path = "book", timeout: int = 600,
+                    progress: Callable[[str], None] | None = None) -> list[dict]:
+    """Wall-clock time to execute each notebook of the book top to bottom in a fresh kernel.
+
+    The notebooks are executed in memory (nothing is written back), in the order
+    ``make refresh`` runs them, each with its own folder as working directory, as a
+    student's Run All does; the time includes starting the kernel.  One entry per
+    notebook: ``{"notebook": path relative to book_dir, "seconds": ...}``.
+    """
+    import nbformat
+    from nbclient import NotebookClient
+
+    from lecture_pkg.results import book_notebooks
+
+    book_dir = Path(book_dir)
+    out = []
+    for path in book_notebooks(book_dir):
+        nb = nbformat.read(path, as_version=4)
+        if progress:
+            progress(f"  {path.relative_to(book_dir)}")
+        start = time.perf_counter()
+        NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                       resources={"metadata": {"path": str(path.parent)}}).execute()
+        out.append({"notebook": path.relative_to(book_dir).as_posix(),
+                    "seconds": round(time.perf_counter() - start, 2)})
+    return out
+
+
+def notebook_goals(notebooks: list[dict]) -> list[dict]:
+    """One goal per notebook: executed within :data:`NOTEBOOK_SECONDS_GOAL` seconds."""
+    return [{"benchmark": f"notebook {n['notebook']}", "size": 1,
+             "goal": f"seconds <= {NOTEBOOK_SECONDS_GOAL:g}", "value": float(n["seconds"]),
+             "met": bool(n["seconds"] <= NOTEBOOK_SECONDS_GOAL), "kind": "notebook time"}
+            for n in notebooks]
+
+
 # ---------------------------------------------------------------- goals, machine, table
 
 def check_goals(rows: list[dict]) -> list[dict]:
@@ -593,8 +634,12 @@ def machine_info() -> dict:
     return info
 
 
-def run_all(quick: bool = False, *, progress: Callable[[str], None] | None = None) -> dict:
-    """Run every benchmark (``quick``: tiny sizes, a smoke test) and return the run as a dict."""
+def run_all(quick: bool = False, *, progress: Callable[[str], None] | None = None,
+            notebooks: str | Path | None = None) -> dict:
+    """Run every benchmark (``quick``: tiny sizes, a smoke test) and return the run as a dict.
+
+    ``notebooks``: the book's folder, to time every notebook too (:func:`bench_notebooks`).
+    """
     cfg = QUICK if quick else FULL
     common = {"repeats": cfg["repeats"], "budget": cfg["budget"]}
     say = progress or (lambda message: None)
@@ -619,13 +664,18 @@ def run_all(quick: bool = False, *, progress: Callable[[str], None] | None = Non
         say("learning curves ...")
         rows += bench_learning_curves(cfg["learning_curves"]["sizes"],
                                       cfg["learning_curves"]["n_features"], **common)
+    timed = []
+    if notebooks is not None:
+        say("notebooks ...")
+        timed = bench_notebooks(notebooks, progress=say)
     if hasattr(os, "getloadavg"):
         machine["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
     return {"quick": bool(quick), "machine": machine, "seconds": round(time.perf_counter() - start, 1),
             "ratio_goal": RATIO_GOAL, "perceptron_ratio_goal": PERCEPTRON_RATIO_GOAL,
             "speedup_goal": SPEEDUP_GOAL, "svm_ratio_goal": SVM_RATIO_GOAL,
             "svm_large_ratio_goal": SVM_LARGE_RATIO_GOAL, "svm_memory_goal": SVM_MEMORY_GOAL,
-            "rows": rows, "goals": check_goals(rows)}
+            "notebook_seconds_goal": NOTEBOOK_SECONDS_GOAL, "notebooks": timed,
+            "rows": rows, "goals": check_goals(rows) + notebook_goals(timed)}
 
 
 def format_table(rows: list[dict]) -> str:
@@ -664,10 +714,14 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"where to save the run as JSON (default: {FULL_OUTPUT}, or "
                              f"{QUICK_OUTPUT} with --quick, so a smoke test never replaces "
                              "the run the book shows)")
+    parser.add_argument("--notebooks", default=None, metavar="BOOK_DIR",
+                        help="also time the execution of every notebook under BOOK_DIR "
+                             "(make bench: book)")
     args = parser.parse_args(argv)
     if args.output is None:
         args.output = QUICK_OUTPUT if args.quick else FULL_OUTPUT
-    run = run_all(args.quick, progress=lambda m: print(m, file=sys.stderr, flush=True))
+    run = run_all(args.quick, progress=lambda m: print(m, file=sys.stderr, flush=True),
+                  notebooks=args.notebooks)
     m = run["machine"]
     print(f"{m['cpu']}, {m['cores']} cores, load {m.get('load_average')}; python {m['python']}, "
           f"numpy {m['numpy']}, scikit-learn {m['scikit-learn']}; {m['date']}")
