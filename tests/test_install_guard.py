@@ -59,6 +59,13 @@ def test_apply_replaces_an_old_or_moved_guard():
     assert guard.has_guard(nb) and len(nb.cells) == 3
 
 
+def test_an_updated_guard_keeps_its_execution_count():
+    nb = _notebook(guard.FIRST_LINE + "\nimport lecture_pkg  # an older guard\n",
+                   "import numpy as np")
+    nb.cells[1].execution_count = 1
+    assert guard.apply(nb) and nb.cells[1].execution_count == 1 and guard.has_guard(nb)
+
+
 def test_a_notebook_without_code_gets_the_guard_at_the_end():
     nb = _notebook(markdown_first=True)
     assert guard.apply(nb) and guard.has_guard(nb) and nb.cells[-1].id == guard.GUARD_ID
@@ -83,8 +90,24 @@ def test_a_chapters_first_cell_without_the_package(installed):
     shown = "\n".join(outputs[0].traceback)
     assert outputs[0].ename == "LecturePkgMissing"
     assert "pip install" in shown and guard.RUNNING_PAGE in shown and "make lab" in shown
+    assert guard.running_address() in shown and "pandas" in shown
     assert "Traceback" not in shown and "ModuleNotFoundError" not in shown
     assert len(shown.splitlines()) <= 10
+
+
+def test_the_guard_gives_the_running_pages_address(tmp_path):
+    """Relative to the chapter's page (every chapter is book/<part>/<name>), or the
+    published URL when _config.yml declares one (html.baseurl)."""
+    chapters = chapter_notebooks(ROOT / "book")
+    assert all(len(p.relative_to(ROOT / "book").parts) == 2 for p in chapters)
+    for chapter in chapters:
+        assert (chapter.parent / guard.CHAPTER_TO_RUNNING).with_suffix(".md").resolve() == (
+            ROOT / guard.RUNNING_PATH).with_suffix(".md")
+    config = tmp_path / "_config.yml"
+    config.write_text("title: x\n")
+    assert guard.running_address(config) == "../running.html from this chapter's page"
+    config.write_text("title: x\nhtml:\n  baseurl: https://example.org/course/\n")
+    assert guard.running_address(config) == "https://example.org/course/book/running.html"
 
 
 def test_the_command_line_checks_and_then_fixes_a_notebook(tmp_path, capsys):

@@ -24,6 +24,7 @@ import importlib.util
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -104,6 +105,11 @@ def clean_env(**extra) -> dict[str, str]:
     return env
 
 
+def venv_bin(python: Path) -> Path:
+    """The folder of a virtual environment's executables (``bin``; ``Scripts`` on Windows)."""
+    return Path(python).parent
+
+
 def run(cmd, cwd, env, timeout=900) -> subprocess.CompletedProcess:
     return subprocess.run([str(c) for c in cmd], cwd=cwd, env=env, text=True,
                           capture_output=True, timeout=timeout)
@@ -120,7 +126,31 @@ def build_wheel(outdir: Path) -> Path:
     return wheel
 
 
+def install_line() -> list[str]:
+    """The arguments of the one ``pip install`` line of book/running.md's recipe."""
+    page = (ROOT / "book" / "running.md").read_text(encoding="utf-8")
+    lines = re.findall(r"^pip install (.+)$", page, flags=re.MULTILINE)
+    assert len(lines) == 1, f"book/running.md should have one `pip install` line, has {lines}"
+    return lines[0].split()
+
+
+def pinned(name: str) -> str:
+    """The version requirements.txt pins for ``name``."""
+    text = (ROOT / "requirements.txt").read_text()
+    found = re.findall(rf"^{re.escape(name)}==(\S+)", text, flags=re.MULTILINE)
+    assert len(found) == 1, f"requirements.txt should pin {name} once"
+    return found[0]
+
+
 # --------------------------------------------------------------------------- fast
+
+
+def test_the_running_page_installs_everything_in_one_line():
+    """JupyterLab and jupyterlab-myst at the versions the book is tested with (which
+    agree: tests/test_lab.py), and the wheel; nothing else is needed."""
+    args = install_line()
+    assert args == [f"jupyterlab=={pinned('jupyterlab')}",
+                    f"jupyterlab-myst=={pinned('jupyterlab-myst')}", WHEEL], args
 
 
 def test_the_running_page_links_the_current_wheel_and_sdist():
@@ -191,15 +221,26 @@ def test_downloaded_chapters_run_with_the_wheel(fresh_env, tmp_path):
     assert shown.startswith("LecturePkgMissing") and "pip install" in shown, result.stdout
     assert RUNNING_PAGE in shown and "ModuleNotFoundError" not in shown, shown
 
-    # The wheel, built from this checkout, with the ranges it declares.
+    # The wheel, built from this checkout, with the ranges it declares, installed by the
+    # running page's one line (JupyterLab, jupyterlab-myst and the wheel) in the folder
+    # the student downloaded the wheel to.
     wheel = build_wheel(tmp_path)
     with zipfile.ZipFile(wheel) as archive:
         shipped = set(archive.namelist())
     data = {p.relative_to(ROOT).as_posix() for p in (ROOT / "lecture_pkg" / "data").rglob("*")
             if p.is_file() and "__pycache__" not in p.parts}
     assert data and data <= shipped, f"data files missing from the wheel: {data - shipped}"
-    result = run([python, "-m", "pip", "install", "--quiet", wheel], cwd=base, env=env)
-    assert result.returncode == 0, f"pip install {WHEEL} failed:\n{result.stderr}"
+    downloads = base / "downloads"
+    downloads.mkdir()
+    shutil.copy(wheel, downloads / WHEEL)
+    line = install_line()
+    result = run([python, "-m", "pip", "install", "--quiet", *line], cwd=downloads, env=env)
+    assert result.returncode == 0, f"pip install {' '.join(line)} failed:\n{result.stderr}"
+    result = run([venv_bin(python) / "jupyter", "labextension", "list"], cwd=base, env=env)
+    listing = re.sub(r"\x1b\[[0-9;]*m", "", result.stdout + result.stderr)
+    myst = [line for line in listing.splitlines() if "jupyterlab-myst" in line]
+    assert "not compatible" not in listing and myst and "enabled" in myst[0] \
+        and "OK" in myst[0], f"jupyter labextension list after the running page's line:\n{listing}"
     result = run([python, "-c", "import lecture_pkg; print(lecture_pkg.__file__)"],
                  cwd=base, env=env)
     assert str(base) in result.stdout, f"lecture_pkg not from the fresh environment: {result}"

@@ -4,7 +4,9 @@ A student who downloads a chapter from the HTML book and runs it without the cou
 package should be told how to get it, not shown a ``ModuleNotFoundError`` traceback.
 This tool puts :data:`GUARD_SOURCE` into every chapter notebook as its first code cell:
 it imports ``lecture_pkg`` and, when that fails, stops with a short message naming
-``pip install`` and the page of the book that links the wheel.  The cell is tagged
+``pip install`` and the page of the book that links the wheel, with its address
+(:func:`running_address`: the published URL if ``_config.yml`` sets ``html.baseurl``,
+otherwise the page's place relative to the chapter's page).  The cell is tagged
 ``remove-cell``, so the HTML book does not show it, and its code is folded in JupyterLab;
 with the package installed it prints nothing.
 
@@ -19,8 +21,11 @@ the same).  This is book tooling, not part of the installed package.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from tools.notebook_edit import run
+
+ROOT = Path(__file__).resolve().parents[1]
 
 GUARD_ID = "install-guard"
 """The guard cell's id in every notebook (a fixed id keeps merges and diffs readable)."""
@@ -32,6 +37,28 @@ JupyterLab (a click on the bar shows it), while its message, if any, stays visib
 
 RUNNING_PAGE = "Running the notebooks yourself"
 """The title of the page (book/running.md) that links the wheel and says how to install."""
+
+RUNNING_PATH = "book/running.html"
+"""Where the HTML book puts that page, relative to the site's root."""
+
+CHAPTER_TO_RUNNING = "../running.html"
+"""The page's address relative to a chapter's page (every chapter is ``book/<part>/<name>``)."""
+
+
+def running_address(config_path: str | Path = ROOT / "_config.yml") -> str:
+    """The running page's address as the guard gives it: ``html.baseurl`` of the book's
+    configuration joined with :data:`RUNNING_PATH` when the book declares where it is
+    published, otherwise :data:`CHAPTER_TO_RUNNING` (from the chapter's page)."""
+    import yaml
+
+    config = yaml.safe_load(Path(config_path).read_text(encoding="utf-8")) or {}
+    base = str((config.get("html") or {}).get("baseurl") or "").strip()
+    if base:
+        return f"{base.rstrip('/')}/{RUNNING_PATH}"
+    return f"{CHAPTER_TO_RUNNING} from this chapter's page"
+
+
+ADDRESS = running_address()
 
 GUARD_SOURCE = f'''\
 # Stops with a short message if lecture_pkg, the course's package, is missing.
@@ -49,10 +76,11 @@ except ModuleNotFoundError as error:
         "This notebook needs lecture_pkg, the course's Python package.\\n"
         "Download its wheel (lecture_pkg-<version>-py3-none-any.whl) from the\\n"
         "page '{RUNNING_PAGE}' of the HTML book\\n"
+        "({ADDRESS})\\n"
         "and install it into this kernel's Python, for example in a cell:\\n"
         "    %pip install lecture_pkg-<version>-py3-none-any.whl\\n"
-        "(pip also installs numpy, scipy, scikit-learn, matplotlib and\\n"
-        "ipywidgets); then restart the kernel and run the notebook again.\\n"
+        "(pip also installs numpy, scipy, scikit-learn, matplotlib, pandas\\n"
+        "and ipywidgets); then restart the kernel and run the notebook again.\\n"
         "In a clone of the course's repository, `make lab` does all of this."
     ) from None
 '''
@@ -94,14 +122,20 @@ def apply(nb) -> bool:
     """Make the notebook's first code cell the guard; return whether anything changed.
 
     Old or duplicate guard cells are removed and one current guard is put just before
-    the first other code cell (the imports).  A notebook that already has it is left alone.
+    the first other code cell (the imports), with the execution count of the guard it
+    replaces (it prints nothing, so the stored notebook stays as if it had run).  A notebook
+    that already has it is left alone.
     """
     if has_guard(nb):
         return False
+    old = [cell for cell in nb["cells"] if is_guard(cell)]
     cells = [cell for cell in nb["cells"] if not is_guard(cell)]
     first_code = next((i for i, cell in enumerate(cells) if cell.get("cell_type") == "code"),
                       len(cells))
-    cells.insert(first_code, new_guard_cell())
+    guard = new_guard_cell()
+    if old and old[0].get("execution_count"):       # an updated guard keeps its place in the run
+        guard["execution_count"] = old[0]["execution_count"]
+    cells.insert(first_code, guard)
     nb["cells"] = cells
     return True
 

@@ -8,6 +8,12 @@ reproducible: no execution timings, and no widget state (a live widget belongs t
 running kernel; stored state would make the HTML book load widget code from a CDN).
 A figure that comes out the same to the eye keeps its stored bytes (:func:`keep_stored_images`),
 so that re-executing on another CPU leaves the notebooks unchanged.
+
+The notebooks are written in the form JupyterLab writes when it saves them
+(:func:`lab_form`), so that opening a chapter in JupyterLab and saving it unchanged leaves
+``git diff`` empty.  ``python -m tools.refresh --normalise [NOTEBOOK ...]`` puts notebooks
+in that form without executing them (default: every notebook of the book); with
+``--check`` it only lists the notebooks that are not (exit 1).
 """
 
 from __future__ import annotations
@@ -44,6 +50,62 @@ def normalise(nb) -> None:
                 merged.append(output)
         if cell.cell_type == "code":
             cell.outputs = merged
+
+
+KERNEL_NAME = "python3"
+
+
+def kernel_display_name(name: str = KERNEL_NAME) -> str:
+    """The kernel's name as JupyterLab shows it and writes it into ``kernelspec``: the
+    installed kernelspec's ``display_name`` ("Python 3 (ipykernel)" for ipykernel's)."""
+    from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+
+    try:
+        return KernelSpecManager().get_kernel_spec(name).display_name
+    except NoSuchKernel:
+        return "Python 3 (ipykernel)"
+
+
+def _collapse_state(cell) -> None:
+    """A cell's folding metadata as JupyterLab 4 writes it (``Cell.saveCollapseState``):
+    ``jupyter.source_hidden``/``outputs_hidden`` and ``jp-MarkdownHeadingCollapsed`` are
+    ``true`` or absent, ``collapsed`` is ``true`` exactly when the outputs are hidden,
+    ``scrolled`` is ``true`` or absent, and an empty ``jupyter`` goes."""
+    meta = cell.setdefault("metadata", {})
+    jupyter = dict(meta.get("jupyter") or {})
+    code = cell.get("cell_type") == "code"
+    for key in ("source_hidden", "outputs_hidden") if code else ("source_hidden",):
+        if jupyter.get(key) is not True:
+            jupyter.pop(key, None)
+    if jupyter:
+        meta["jupyter"] = jupyter
+    else:
+        meta.pop("jupyter", None)
+    if cell.get("cell_type") == "code":
+        if jupyter.get("outputs_hidden") is True:
+            meta["collapsed"] = True
+        else:
+            meta.pop("collapsed", None)
+        if meta.get("scrolled") is not True:
+            meta.pop("scrolled", None)
+    if cell.get("cell_type") == "markdown" and meta.get("jp-MarkdownHeadingCollapsed") is not True:
+        meta.pop("jp-MarkdownHeadingCollapsed", None)
+
+
+def lab_form(nb, display_name: str | None = None) -> None:
+    """Put ``nb`` in the form JupyterLab 4 saves it in, so that a save without an edit
+    changes nothing: the kernelspec with the installed kernel's display name (JupyterLab
+    writes it when the kernel starts), each cell's folding metadata as JupyterLab writes
+    it (:func:`_collapse_state`), nbformat 4.5.  The file itself is ``nbformat.write``'s
+    (one-space indentation, sorted keys, a final newline), which is also how the
+    Jupyter server writes what JupyterLab saves."""
+    spec = nb.metadata.setdefault("kernelspec", {})
+    spec["name"] = spec.get("name") or KERNEL_NAME
+    spec["language"] = spec.get("language") or "python"
+    spec["display_name"] = display_name or kernel_display_name(spec["name"])
+    nb.nbformat, nb.nbformat_minor = 4, max(5, nb.get("nbformat_minor", 5))
+    for cell in nb.cells:
+        _collapse_state(cell)
 
 
 PNG = "image/png"
@@ -112,16 +174,50 @@ def execute(path: str | Path, timeout: int = 120) -> float:
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     normalise(nb)
     keep_stored_images(stored, nb)
+    lab_form(nb)
     nbformat.write(nb, path)
     return time.perf_counter() - start
+
+
+def normalise_files(paths, check: bool = False) -> list[Path]:
+    """Put notebooks in the stored form (:func:`normalise`, :func:`lab_form`) without
+    executing them; return those that were not (with ``check``, change nothing)."""
+    import nbformat
+
+    name = kernel_display_name()
+    stale = []
+    for path in map(Path, paths):
+        text = path.read_text(encoding="utf-8")
+        nb = nbformat.reads(text, as_version=4)
+        normalise(nb)
+        lab_form(nb, name)
+        new = nbformat.writes(nb)
+        new += "" if new.endswith("\n") else "\n"
+        if new != text:
+            stale.append(path)
+            if not check:
+                path.write_text(new, encoding="utf-8")
+    return stale
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("book_dir", nargs="?", default="book")
     parser.add_argument("notebooks", nargs="*", help="only these notebooks (default: all, ledger last)")
+    parser.add_argument("--normalise", action="store_true",
+                        help="do not execute: only write the notebooks in JupyterLab's form")
+    parser.add_argument("--check", action="store_true",
+                        help="with --normalise: only list the notebooks not in that form (exit 1)")
     args = parser.parse_args(argv)
+    if args.book_dir.endswith(".ipynb"):          # `--normalise NOTEBOOK ...` without BOOK_DIR
+        args.notebooks.insert(0, args.book_dir)
+        args.book_dir = "book"
     paths = [Path(p) for p in args.notebooks] or book_notebooks(args.book_dir)
+    if args.normalise or args.check:
+        stale = normalise_files(paths, check=args.check)
+        for path in stale:
+            print(f"{'not in JupyterLab form' if args.check else 'normalised'}: {path}")
+        return 1 if args.check and stale else 0
     for path in paths:
         print(f"executing {path} ...", end=" ", flush=True)
         print(f"{execute(path):.1f} s", flush=True)

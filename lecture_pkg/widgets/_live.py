@@ -39,3 +39,64 @@ def live_figure(make_figure: Callable):
             plt.close(fig)
 
     return out, redraw
+
+
+LIVE_HINT = "{name} (live explorer): run the notebook to use its buttons and sliders here."
+"""What a live explorer's cell shows before it runs (its text form, stored in the notebook)."""
+
+_BOX_CLASS = None
+
+
+def live_box(children, name: str):
+    """The explorer's widget: an ipywidgets ``VBox`` of ``children`` whose text form is
+    the one line :data:`LIVE_HINT` instead of the widget tree.
+
+    A notebook stores that text beside the widget; a notebook opened before it runs shows
+    it (JupyterLab without a kernel, a viewer) where it would show
+    ``VBox(children=(HBox(...``.
+    """
+    global _BOX_CLASS
+    if _BOX_CLASS is None:
+        import ipywidgets as widgets
+
+        class LiveExplorer(widgets.VBox):
+            """A VBox whose ``repr`` (the text/plain of its output) is a one-line hint."""
+
+            hint = ""
+
+            def __repr__(self):
+                return self.hint
+
+        _BOX_CLASS = LiveExplorer
+    box = _BOX_CLASS(list(children))
+    box.hint = LIVE_HINT.format(name=name)
+    return box
+
+
+def one_two_five(low: float, high: float) -> list[float]:
+    """The 1-2-5 sequence from ``low`` to ``high`` (powers of ten), as decimal floats."""
+    import math
+
+    values = []
+    for e in range(math.floor(math.log10(low)) - 1, math.ceil(math.log10(high)) + 1):
+        for m in (1, 2, 5):
+            v = float(f"{m}e{e}")
+            if low * (1 - 1e-12) <= v <= high * (1 + 1e-12):
+                values.append(v)
+    return values
+
+
+def rate_slider(value: float, low: float, high: float, description: str):
+    """A slider over the 1-2-5 grid from ``low`` to ``high`` that holds ``value`` exactly.
+
+    A ``FloatLogSlider`` steps through ``10 ** (min + k * step)``, which the browser
+    snaps the starting value to (0.2 became 0.199526); this slider's values are the
+    grid's numbers themselves, with ``value`` inserted if it is not one of them.
+    """
+    import ipywidgets as widgets
+
+    from ._static import grid_with
+
+    grid = grid_with(one_two_five(low, high), float(value))
+    return widgets.SelectionSlider(options=[(f"{v:g}", v) for v in grid], value=float(value),
+                                   description=description, continuous_update=False)

@@ -14,7 +14,7 @@ import numpy as np
 from ..linear import Adaline, augment, gd_stability_limit, lms_stability_limit
 from ..plotting import plot_hyperplane, plot_labelled_points
 from ..validation import COUNT, POSITIVE, check_scalar
-from ._live import axes_figure, live_figure
+from ._live import axes_figure, live_box, live_figure
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["AdalineExplorer"]
@@ -163,4 +163,4 @@ class AdalineExplorer:
         for ctrl in (ratio, epochs, solver):
             ctrl.observe(changed, names="value")
         redraw()
-        return widgets.VBox([widgets.HBox([ratio, epochs, solver]), out])
+        return live_box([widgets.HBox([ratio, epochs, solver]), out], "AdalineExplorer")

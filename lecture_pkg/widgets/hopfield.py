@@ -14,7 +14,7 @@ from matplotlib.ticker import MaxNLocator
 
 from ..neurons import hopfield as hp
 from ..validation import Interval, check_scalar
-from ._live import live_figure
+from ._live import live_box, live_figure
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["HopfieldExplorer"]
@@ -159,4 +159,4 @@ class HopfieldExplorer:
         for slider in (alpha, corruption, seed):
             slider.observe(on_change, names="value")
         redraw()
-        return widgets.VBox([widgets.HBox([alpha, corruption, seed]), label, out])
+        return live_box([widgets.HBox([alpha, corruption, seed]), label, out], "HopfieldExplorer")

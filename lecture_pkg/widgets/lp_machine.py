@@ -17,7 +17,7 @@ from ..datasets import moons, two_spirals
 from ..kernel_machines import LPMachine, gamma_from_sigma
 from ..plotting import plot_labelled_points, plot_regions
 from ..validation import NON_NEGATIVE, POSITIVE, check_scalar
-from ._live import axes_figure, live_figure
+from ._live import axes_figure, live_box, live_figure
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["LPMExplorer"]
@@ -180,4 +180,5 @@ class LPMExplorer:
         for ctrl in (sigma, c_lpm, c_svm, data):
             ctrl.observe(changed, names="value")
         redraw()
-        return widgets.VBox([widgets.HBox([sigma, c_lpm]), widgets.HBox([c_svm, data]), out])
+        return live_box([widgets.HBox([sigma, c_lpm]), widgets.HBox([c_svm, data]), out],
+                        "LPMExplorer")

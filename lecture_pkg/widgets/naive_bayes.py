@@ -12,7 +12,7 @@ import numpy as np
 from .. import datasets
 from ..probabilistic import CategoricalNaiveBayes
 from ..validation import POSITIVE, check_scalar
-from ._live import live_figure
+from ._live import live_box, live_figure
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["MEstimateExplorer"]
@@ -159,4 +159,4 @@ class MEstimateExplorer:
         m.observe(lambda change: (self.update(m=change["new"]), redraw()), names="value")
         p.observe(lambda change: (self.update(p=change["new"]), redraw()), names="value")
         redraw()
-        return widgets.VBox([widgets.HBox([m, p]), out])
+        return live_box([widgets.HBox([m, p]), out], "MEstimateExplorer")

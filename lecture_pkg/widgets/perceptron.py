@@ -11,7 +11,7 @@ import numpy as np
 
 from ..linear import RosenblattTrainer, augment
 from ..plotting import mark_example, plot_hyperplane, plot_labelled_points
-from ._live import axes_figure, live_figure
+from ._live import axes_figure, live_box, live_figure, rate_slider
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["PerceptronExplorer"]
@@ -146,11 +146,14 @@ class PerceptronExplorer:
                               restore=lambda: (self.reset(start_eta), self.run_updates(start_n)))
 
     def widget(self):
-        """The live explorer: *Next update*, *Reset* and a learning-rate slider."""
+        """The live explorer: *Next update*, *Reset* and a learning-rate slider.
+
+        The slider steps through 0.01, 0.02, 0.05, ..., 10 and the explorer's own rate
+        (:func:`rate_slider`), so that it starts exactly at the lecture's value.
+        """
         import ipywidgets as widgets
 
-        eta = widgets.FloatLogSlider(value=self.eta, base=10, min=-2, max=1, step=0.1,
-                                     description="eta", continuous_update=False)
+        eta = rate_slider(self.eta, 0.01, 10.0, "eta")
         step = widgets.Button(description="Next update", button_style="primary")
         reset = widgets.Button(description="Reset")
 
@@ -160,4 +163,4 @@ class PerceptronExplorer:
         reset.on_click(lambda _: (self.reset(eta.value), redraw()))
         eta.observe(lambda change: (self.set_eta(change["new"]), redraw()), names="value")
         redraw()
-        return widgets.VBox([widgets.HBox([step, reset, eta]), out])
+        return live_box([widgets.HBox([step, reset, eta]), out], "PerceptronExplorer")

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..plotting import plot_classes, plot_nearest_regions, plot_prototype_paths, plot_prototypes
 from ..prototypes import PrototypeTrainer, init_prototypes
-from ._live import axes_figure, live_figure
+from ._live import axes_figure, live_box, live_figure, rate_slider
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = [
@@ -69,9 +69,9 @@ class PrototypeExplorer:
 
     def set_learning_rate(self, learning_rate: float, rule: str | None = None) -> None:
         """Change the learning rate (and optionally the rule) and train again for as many
-        epochs as were made so far, so that the picture shows the effect of the change
-        rather than the unchanged initial prototypes."""
-        n = self.trainer.epoch
+        epochs as were made so far, at least one, so that the picture shows the effect of
+        the change (from the start, epoch 0, a rate alone would move nothing)."""
+        n = max(self.trainer.epoch, 1)
         self.reset(rule, learning_rate)
         self.next_epoch(n)
 
@@ -107,8 +107,8 @@ class PrototypeExplorer:
         ax.set_xlabel("$x_1$")
         ax.set_ylabel("$x_2$")
         t = self.trainer
-        ax.set_title(f"{self.rule.upper()}, epoch {t.epoch}: {t.errors_per_epoch[-1]} of "
-                     f"{len(self.y)} misclassified", fontsize=10)
+        ax.set_title(f"{self.rule.upper()}, $\\eta$ = {self.learning_rate:g}, epoch {t.epoch}: "
+                     f"{t.errors_per_epoch[-1]} of {len(self.y)} misclassified", fontsize=10)
         return ax
 
     def figure(self):
@@ -142,7 +142,11 @@ class PrototypeExplorer:
                               colors=32)
 
     def widget(self):
-        """The live explorer: *Next epoch*, *10 epochs*, *Reset*, a rule menu and a rate slider."""
+        """The live explorer: *Next epoch*, *10 epochs*, *Reset*, a rule menu and a rate slider.
+
+        The rate slider steps through 0.001, 0.002, 0.005, ..., 1 and the explorer's own
+        rate (:func:`rate_slider`); moving it at epoch 0 trains one epoch at the new rate.
+        """
         import ipywidgets as widgets
 
         step = widgets.Button(description="Next epoch", button_style="primary")
@@ -150,8 +154,7 @@ class PrototypeExplorer:
         reset = widgets.Button(description="Reset")
         rule = widgets.Dropdown(options=[("LVQ1", "lvq1"), ("GLVQ", "glvq")], value=self.rule,
                                 description="rule")
-        eta = widgets.FloatLogSlider(value=self.learning_rate, base=10, min=-3, max=0, step=0.1,
-                                     description="eta", continuous_update=False)
+        eta = rate_slider(self.learning_rate, 0.001, 1.0, "eta")
 
         out, redraw = live_figure(self.figure)
 
@@ -162,4 +165,5 @@ class PrototypeExplorer:
         eta.observe(lambda change: (self.set_learning_rate(change["new"], rule.value), redraw()),
                     names="value")
         redraw()
-        return widgets.VBox([widgets.HBox([step, ten, reset]), widgets.HBox([rule, eta]), out])
+        return live_box([widgets.HBox([step, ten, reset]), widgets.HBox([rule, eta]), out],
+                        "PrototypeExplorer")

@@ -12,7 +12,7 @@ import numpy as np
 from .. import datasets
 from ..learning import regression as reg
 from ..validation import POSITIVE, check_scalar
-from ._live import axes_figure, live_figure
+from ._live import axes_figure, live_box, live_figure
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["RegressionExplorer"]
@@ -137,4 +137,4 @@ class RegressionExplorer:
         n.observe(on_change, names="value")
         tau.observe(on_change, names="value")
         redraw()
-        return widgets.VBox([widgets.HBox([n, tau]), out])
+        return live_box([widgets.HBox([n, tau]), out], "RegressionExplorer")

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..evaluation import auc_trapezoid, confusion_counts, rates, roc_curve, threshold_predict
 from ..plotting import NEGATIVE_COLOR, POSITIVE_COLOR
-from ._live import live_figure
+from ._live import live_box, live_figure
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["ROCExplorer"]
@@ -191,7 +191,7 @@ class ROCExplorer:
         slider.observe(on_slide, names="value")
         zero.on_click(on_zero)
         redraw()
-        return widgets.VBox([widgets.HBox([slider, zero]), label, out])
+        return live_box([widgets.HBox([slider, zero]), label, out], "ROCExplorer")
 
 
 def _other(explorer: ROCExplorer):

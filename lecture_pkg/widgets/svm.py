@@ -15,7 +15,7 @@ from ..datasets import circles, moons
 from ..kernel_machines import KernelAdaTron
 from ..plotting import plot_labelled_points, plot_regions
 from ..validation import POSITIVE, POSITIVE_OR_INF, check_scalar
-from ._live import axes_figure, live_figure
+from ._live import axes_figure, live_box, live_figure
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["SVMExplorer"]
@@ -147,4 +147,4 @@ class SVMExplorer:
         for ctrl in (gamma, C, data):
             ctrl.observe(changed, names="value")
         redraw()
-        return widgets.VBox([widgets.HBox([gamma, C, data]), out])
+        return live_box([widgets.HBox([gamma, C, data]), out], "SVMExplorer")

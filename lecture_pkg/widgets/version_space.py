@@ -15,7 +15,7 @@ import numpy as np
 
 from ..linear import center_of_mass, generalization_error, version_space_mask
 from ..plotting import NEGATIVE_COLOR, POSITIVE_COLOR, lambert_projection
-from ._live import axes_figure, live_figure
+from ._live import axes_figure, live_box, live_figure
 from ._static import StaticExplorer, control, sweep_explorer
 
 __all__ = ["VersionSpaceExplorer"]
@@ -224,4 +224,4 @@ class VersionSpaceExplorer:
         new.on_click(on_new)
         slider.observe(on_slide, names="value")
         redraw()
-        return widgets.VBox([widgets.HBox([add, new, slider]), out])
+        return live_box([widgets.HBox([add, new, slider]), out], "VersionSpaceExplorer")

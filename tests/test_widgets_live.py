@@ -1,0 +1,146 @@
+"""The live explorers as a student meets them in JupyterLab (issue 28), without a browser.
+
+* Before a notebook runs, a live-explorer cell shows its stored text: one line saying
+  what to do (:data:`lecture_pkg.widgets._live.LIVE_HINT`), not ``VBox(children=(...``.
+* The learning-rate sliders hold the lecture's values exactly (a ``FloatLogSlider``
+  snapped the Rosenblatt explorer's 0.2 to 0.199526 in the browser).
+* The prototypes explorer's rate acts from its start state, epoch 0, and its title
+  shows the rate.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+
+from lecture_pkg import datasets
+from lecture_pkg.widgets import (
+    HopfieldExplorer, MEstimateExplorer, PerceptronExplorer, PrototypeExplorer, ROCExplorer)
+from lecture_pkg.widgets._live import LIVE_HINT, live_box, one_two_five, rate_slider
+
+BOOK = Path(__file__).resolve().parents[1] / "book"
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    yield
+    plt.close("all")
+
+
+def _text(widget) -> str:
+    """What a notebook stores (and shows before it runs) for the widget: its text/plain."""
+    return widget._repr_mimebundle_()["text/plain"]
+
+
+# ----------------------------------------------------------------- the stored text
+
+
+def test_a_live_box_reads_as_one_line_not_as_its_widget_tree():
+    import ipywidgets as widgets
+
+    box = live_box([widgets.HBox([widgets.Button(description="Go")])], "ToyExplorer")
+    assert isinstance(box, widgets.VBox) and box.children[0].children[0].description == "Go"
+    text = _text(box)
+    assert text == LIVE_HINT.format(name="ToyExplorer")
+    assert "\n" not in text and len(text) <= 110 and "VBox" not in text
+    assert "application/vnd.jupyter.widget-view+json" in box._repr_mimebundle_()
+
+
+@pytest.mark.parametrize("make", [
+    lambda: PerceptronExplorer(*datasets.koski_example(), eta=0.2),
+    lambda: MEstimateExplorer(m=2.0, p=1 / 3),
+    lambda: ROCExplorer(np.r_[np.zeros(10), np.ones(10)], np.linspace(-1, 2, 20)),
+    lambda: HopfieldExplorer(side=8, alpha=0.05, corruption=0.1, seed=1, max_sweeps=5),
+], ids=["perceptron", "m-estimate", "roc", "hopfield"])
+def test_every_explorers_widget_reads_as_the_hint(make):
+    explorer = make()
+    assert _text(explorer.widget()) == LIVE_HINT.format(name=type(explorer).__name__)
+
+
+def test_every_explorer_module_builds_its_widget_with_the_hint():
+    """All ten explorers return ``live_box(...)`` (the four above are built for real)."""
+    sources = sorted((Path(__file__).resolve().parents[1] / "lecture_pkg" / "widgets").glob("*.py"))
+    with_widget = [p for p in sources if "def widget(self)" in p.read_text()]
+    assert len(with_widget) == 10
+    bare = [p.name for p in with_widget if "return live_box(" not in p.read_text()
+            or "return widgets.VBox(" in p.read_text()]
+    assert not bare, f"widget() not wrapped in live_box: {bare}"
+
+
+LIVE_NOTEBOOKS = sorted(p for p in BOOK.rglob("*.ipynb")
+                        if ".widget()" in p.read_text(encoding="utf-8")
+                        and ".ipynb_checkpoints" not in p.parts)
+
+
+@pytest.mark.parametrize("path", LIVE_NOTEBOOKS, ids=[p.stem for p in LIVE_NOTEBOOKS])
+def test_the_notebook_stores_the_hint_for_its_live_cell(path):
+    """The stored output of each live cell is the hint (after `make refresh`)."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    live = [c for c in cells if c["cell_type"] == "code" and "widget()" in "".join(c["source"])]
+    assert live
+    for cell in live:
+        texts = ["".join(o.get("data", {}).get("text/plain", ""))
+                 for o in cell.get("outputs", [])]
+        assert len(texts) == 1 and texts[0].endswith(LIVE_HINT.format(name="")[1:]), (
+            f"{path.name}: the live cell stores {texts!r}; re-execute the notebook "
+            "(`python -m tools.refresh book <notebook>`)")
+
+
+# ----------------------------------------------------------------- rates on the grid
+
+
+def test_one_two_five_is_decimal_and_bounded():
+    assert one_two_five(0.01, 10) == [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0]
+    assert one_two_five(0.001, 1)[:3] == [0.001, 0.002, 0.005]
+    assert 0.2 in one_two_five(0.01, 10) and 0.3 not in one_two_five(0.01, 10)
+
+
+def test_the_rate_slider_starts_exactly_at_the_value_and_inserts_an_off_grid_one():
+    slider = rate_slider(0.2, 0.01, 10, "eta")
+    assert slider.value == 0.2 and slider.label == "0.2"
+    off = rate_slider(0.3, 0.01, 10, "eta")
+    values = [v for _, v in off.options]
+    assert off.value == 0.3 and values == sorted(values) and values.count(0.3) == 1
+
+
+def test_rosenblatt_reset_keeps_the_lectures_rate():
+    X, y = datasets.koski_example()
+    ex = PerceptronExplorer(X, y, eta=0.2, coef_init=(1.0, 0.5))
+    w = ex.widget()
+    step, reset, eta = w.children[0].children
+    assert eta.value == 0.2 and eta.label == "0.2"
+    step.click()
+    step.click()
+    reset.click()
+    assert ex.eta == 0.2 and ex.trainer.n_updates == 0
+    assert "eta = 0.2," in ex.status()
+    assert "$\\eta$ = 0.2:" in ex.draw(plt.figure().gca()).get_title()
+    eta.value = 1.0                           # a move replays the updates made so far
+    assert ex.eta == 1.0
+
+
+# ----------------------------------------------------------------- prototypes at epoch 0
+
+
+def test_prototype_rate_acts_from_epoch_zero_and_the_title_shows_it():
+    X, y = datasets.three_clusters(np.random.default_rng(1), 20)
+    ex = PrototypeExplorer(X, y, rule="lvq1", learning_rate=0.1, seed=3)
+    w = ex.widget()
+    rule, eta = w.children[1].children
+    assert eta.value == 0.1 and ex.epoch == 0
+    start = ex.prototypes
+    assert "$\\eta$ = 0.1, epoch 0" in ex.draw(plt.figure().gca()).get_title()
+    eta.value = 0.5
+    assert ex.learning_rate == 0.5 and ex.epoch == 1
+    assert not np.allclose(ex.prototypes, start)
+    same = PrototypeExplorer(X, y, rule="lvq1", learning_rate=0.5, seed=3)
+    same.next_epoch(1)
+    np.testing.assert_array_equal(ex.prototypes, same.prototypes)
+    assert "$\\eta$ = 0.5, epoch 1" in ex.draw(plt.figure().gca()).get_title()
+    ex.next_epoch(4)
+    eta.value = 0.2                           # later on: the same number of epochs again
+    assert ex.epoch == 5 and ex.learning_rate == 0.2
