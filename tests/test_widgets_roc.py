@@ -31,7 +31,7 @@ def test_working_point_travels_along_the_roc(data):
     for theta in np.linspace(*ex.theta_range, 40):
         point = ex.set_threshold(theta)
         assert tuple(np.round(point, 12)) in points                       # on the curve
-        assert point[0] <= previous[0] and point[1] <= previous[1]        # raising Theta moves down-left
+        assert point[0] <= previous[0] and point[1] <= previous[1]        # raising theta moves down-left
         previous = point
     assert ex.set_threshold(ex.theta_range[1]) == (0.0, 0.0)
     assert ex.set_threshold(ex.theta_range[0]) == (1.0, 1.0)
@@ -43,7 +43,7 @@ def test_counts_match_sklearn_confusion_matrix(data):
     pred = np.where(s >= 0.4, 1, -1)
     np.testing.assert_array_equal(ex.matrix(), metrics.confusion_matrix(y, pred, labels=[-1, 1]))
     assert ex.rates["bac"] == pytest.approx(metrics.balanced_accuracy_score(y, pred))
-    assert "Theta = 0.4" in ex.status()
+    assert "theta = 0.4" in ex.status()
     ex.set_threshold(2.0)
     ex.reset()
     assert ex.theta == 0.4
@@ -73,6 +73,6 @@ def test_draws_and_builds_a_widget(data):
     slider, zero = w.children[0].children
     label = w.children[1]
     slider.value = 1.0
-    assert ex.theta == pytest.approx(1.0) and "Theta = 1" in label.value
+    assert ex.theta == pytest.approx(1.0) and "theta = 1" in label.value
     zero.click()
     assert ex.theta == 0.0 and slider.value == 0.0

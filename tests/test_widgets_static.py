@@ -188,7 +188,7 @@ def test_roc_static_grid_holds_zero_and_the_start():
     values = static.controls[0].values
     assert 0.0 in values and 0.5 in values and static.controls[0].texts[static.initial[0]] == "0.50"
     assert ex.theta == 0.5
-    assert static.texts[values.index(0.0)].startswith("Theta = 0:")
+    assert static.texts[values.index(0.0)].startswith("theta = 0:")
     assert all(not text.startswith("-0.00") for text in static.controls[0].texts)
 
 

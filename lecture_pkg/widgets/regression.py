@@ -22,7 +22,7 @@ class RegressionExplorer:
     """Fit ``v = H d`` to the first ``n_points`` of a synthetic Hubble diagram.
 
     Shows the least-squares line (eq. 2.8), the MAP / ridge line for a Gaussian prior of
-    width ``tau`` on ``H`` (eq. 2.16, ``gamma = sigma^2 / tau^2``) and the band of plus or minus
+    width ``tau`` on ``H`` (eq. 2.16, ``lambda = sigma^2 / tau^2``) and the band of plus or minus
     two standard deviations of the posterior predictive distribution (eq. 2.17).
 
     Parameters
@@ -56,7 +56,7 @@ class RegressionExplorer:
             check_scalar(tau, "the prior width tau", POSITIVE)
             self.tau = float(tau)
         d, v = self.data
-        self.gamma = self.sigma ** 2 / self.tau ** 2
+        self.lam = self.sigma ** 2 / self.tau ** 2
         self.slope_ls = float(reg.least_squares(d, v)[0])
         self.slope_map = float(reg.map_estimate(d, v, self.sigma, self.tau)[0])
         self.mean, self.cov = reg.bayes_posterior(d, v, self.sigma, self.tau)
@@ -72,7 +72,7 @@ class RegressionExplorer:
         return mean, np.sqrt(var)
 
     def status(self) -> str:
-        return (f"{self.n_points} galaxies, tau = {self.tau:.3g} (gamma = {self.gamma:.3g}): "
+        return (f"{self.n_points} galaxies, tau = {self.tau:.3g} (lambda = {self.lam:.3g}): "
                 f"least squares H = {self.slope_ls:.0f}, MAP H = {self.slope_map:.0f} "
                 f"+- {np.sqrt(self.cov[0, 0]):.0f} km/s/Mpc")
 

@@ -28,16 +28,18 @@ def _layout(fig):
 
 
 class ROCExplorer:
-    """A two-class working point ``S_Theta = sign[g(xi) - Theta]`` (Biehl eq. 6.9) and its ROC.
+    """A two-class working point ``S_theta = sign[f(x) - theta]`` and its ROC.
+
+    Biehl eq. (6.9), where the score is ``g`` and the threshold ``Theta``.
 
     Parameters
     ----------
     y_true : array (P,)
         Labels; ``pos_label`` marks the class to be detected.
     scores : array (P,)
-        Discriminant values ``g(xi)``, larger meaning "more positive".
+        Scores ``f(x)``, larger meaning "more positive".
     threshold : float, default 0.0
-        The initial ``Theta`` (0: the unmodified classifier).
+        The initial ``theta`` (0: the unmodified classifier).
     pos_label : default 1
     names : (str, str)
         Names of the negative and the positive class for the figure.
@@ -57,10 +59,10 @@ class ROCExplorer:
         self.set_threshold(threshold)
 
     def set_threshold(self, theta: float) -> tuple[float, float]:
-        """Move ``Theta``; returns the new working point ``(fpr, tpr)``."""
+        """Move ``theta``; returns the new working point ``(fpr, tpr)``."""
         theta = float(theta)
         if np.isnan(theta):
-            raise ValueError("the threshold Theta is NaN")
+            raise ValueError("the threshold theta is NaN")
         self.theta = theta
         pred = np.where(threshold_predict(self.scores, theta) == 1, self.pos_label, _other(self))
         self.counts = confusion_counts(self.y_true, pred, pos_label=self.pos_label)
@@ -83,7 +85,7 @@ class ROCExplorer:
     def status(self) -> str:
         """One line describing the working point."""
         r = self.rates
-        return (f"Theta = {self.theta:.3g}: fpr = {r['fpr']:.3f}, tpr = {r['tpr']:.3f}, "
+        return (f"theta = {self.theta:.3g}: fpr = {r['fpr']:.3f}, tpr = {r['tpr']:.3f}, "
                 f"BAC = {r['bac']:.3f}, accuracy = {r['accuracy']:.3f}")
 
     # ------------------------------------------------------------------ drawing
@@ -93,9 +95,9 @@ class ROCExplorer:
         ax.hist(self.scores[~pos], bins=bins, alpha=0.6, color=NEGATIVE_COLOR, label=self.names[0])
         ax.hist(self.scores[pos], bins=bins, alpha=0.6, color=POSITIVE_COLOR, label=self.names[1])
         ax.axvline(self.theta, color="black", lw=1.5, ls="--")
-        ax.set_xlabel(r"discriminant $g(\mathbf{x})$")
+        ax.set_xlabel(r"score $f(\mathbf{x})$")
         ax.set_ylabel("examples")
-        ax.set_title(rf"threshold $\Theta$ = {self.theta:.2f}")
+        ax.set_title(rf"threshold $\theta$ = {self.theta:.2f}")
         ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), title="true class")
         return ax
 
@@ -149,8 +151,8 @@ class ROCExplorer:
         return fig
 
     def static(self, n_values: int = 41) -> StaticExplorer:
-        """The explorer for the HTML book: ``Theta`` on a grid of ``n_values`` points over
-        the range of the scores, with ``Theta = 0`` and the initial threshold among them
+        """The explorer for the HTML book: ``theta`` on a grid of ``n_values`` points over
+        the range of the scores, with ``theta = 0`` and the initial threshold among them
         (slider with play)."""
         start = self.theta
         lo, hi = self.theta_range
@@ -158,21 +160,21 @@ class ROCExplorer:
         extra = [v for v in (0.0, self.initial_threshold) if lo <= v <= hi]
         grid = np.round(np.r_[grid, extra], 2) + 0.0     # + 0.0: no -0.0 on the page
         grid = grid_with(sorted(set(grid.tolist())), round(start, 2) + 0.0)
-        controls = [control("theta", grid, label="Theta", initial=round(start, 2), fmt="{:.2f}",
+        controls = [control("theta", grid, label="theta", initial=round(start, 2), fmt="{:.2f}",
                             play=True)]
 
         return sweep_explorer(self, self.set_threshold, controls, title="ROC threshold",
                               restore=lambda: self.set_threshold(start))
 
     def widget(self):
-        """The live explorer: a threshold slider and a *Theta = 0* button."""
+        """The live explorer: a threshold slider and a *theta = 0* button."""
         import ipywidgets as widgets
 
         lo, hi = self.theta_range
         slider = widgets.FloatSlider(value=self.theta, min=lo, max=hi, step=(hi - lo) / 200,
-                                     description="Theta", continuous_update=False,
+                                     description="theta", continuous_update=False,
                                      readout_format=".2f")
-        zero = widgets.Button(description="Theta = 0")
+        zero = widgets.Button(description="theta = 0")
         label = widgets.Label(self.status())
         out, redraw = live_figure(self.figure)
 

@@ -170,7 +170,7 @@ class VersionSpaceExplorer:
         head = f"P = {self.n_examples}: version space {share:.2f}% of the sphere"
         if errors is None:
             return head
-        return (head + f"\n$\\epsilon_g$: centre of mass {errors[0]:.3f}, "
+        return (head + f"\n$\\varepsilon_g$: centre of mass {errors[0]:.3f}, "
                 f"random student {errors[1]:.3f}")
 
     def figure(self):
