@@ -56,6 +56,10 @@ def test_icons_become_inline_svg_from_the_solid_pack():
     icons = fast_pages.solid_icons(FONTAWESOME)
     assert icons["bars"] == (448, 512, "M1 1Z")                 # solid, not regular
     assert fast_pages.fontawesome_css(FONTAWESOME).endswith(".svg-inline--fa{height:1em}")
+    # the rule naming fonts the site does not serve is left out: the theme's font names
+    # (its served webfont draws the icons of admonition titles) stay in force
+    named = FONTAWESOME.replace("--fa-style-family:x", '--fa-font-solid:normal 900 1em/1 "Font Awesome 6 Solid"')
+    assert fast_pages.fontawesome_css(named) == ".svg-inline--fa{height:1em}"
     html = ('<button><i class="theme-switch fa-solid fa-magnifying-glass fa-lg" '
             'data-mode="light" title="Light"></i></button><span class="fa-solid fa-bars"></span>'
             '<i class="fa-brands fa-github"></i>')

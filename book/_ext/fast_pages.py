@@ -116,11 +116,20 @@ def solid_icons(fontawesome_js: str) -> dict[str, tuple[int, int, str]]:
 
 
 def fontawesome_css(fontawesome_js: str) -> str:
-    """The stylesheet Font Awesome's script injects for its inline SVGs."""
+    """The stylesheet Font Awesome's script injects for its inline SVGs.
+
+    Its first rule names the icon fonts (``--fa-font-solid`` …) after fonts the site does
+    not serve.  The script put its sheet before the theme's, so the theme's names (its
+    served "Font Awesome 6 Free", which draws the icons of admonition titles and download
+    links as CSS text) won; this sheet comes after the theme's, so that rule is left out.
+    """
     start = fontawesome_js.find("':host,:root{")
     if start < 0:
         return ""
-    return fontawesome_js[start + 1:fontawesome_js.find("'", start + 1)]
+    css = fontawesome_js[start + 1:fontawesome_js.find("'", start + 1)]
+    if css.startswith(":host,:root{--fa-font"):
+        css = css[css.find("}") + 1:]
+    return css
 
 
 def inline_icons(html: str, icons: dict[str, tuple[int, int, str]]) -> str:
