@@ -53,7 +53,7 @@ VARIANTS = [
     GMLVQ(relevance="diagonal", solver="batch", learning_rate=0.5, relevance_learning_rate=0.05, max_epochs=5),
     CategoricalNaiveBayes(m=2.0, handle_unknown="warn"), CategoricalNaiveBayes(m=0.5, p=0.2),
     GaussianNaiveBayes(var_smoothing=1e-6),
-    reg.RidgeRegression(gamma=0.5, fit_intercept=False), reg.BayesianLinearRegression(sigma=0.5, tau=3.0),
+    reg.RidgeRegression(lam=0.5, fit_intercept=False), reg.BayesianLinearRegression(sigma=0.5, tau=3.0),
 ]
 
 

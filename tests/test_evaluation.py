@@ -38,17 +38,17 @@ def test_polynomial_fit_matches_numpy_polyfit():
                                    atol=1e-8)
     # degree P - 1 interpolates the data exactly (E.20: K = P - 1 suffices)
     np.testing.assert_allclose(ev.polynomial_predict(ev.fit_polynomial(X11, y, 10), X11), y, atol=1e-8)
-    ridge = ev.fit_polynomial(X11, y, 3, gamma=0.5)
+    ridge = ev.fit_polynomial(X11, y, 3, lam=0.5)
     assert np.linalg.norm(ridge) < np.linalg.norm(ev.fit_polynomial(X11, y, 3))
 
 
 def test_smoother_reproduces_the_fit_for_any_targets():
     rng = np.random.default_rng(1)
     x_eval = np.array([-1.1, 0.05, 1.1])
-    for K, gamma in ((1, 0.0), (5, 0.0), (5, 0.3)):
-        L = ev.polynomial_smoother(X11, x_eval, K, gamma=gamma)
+    for K, lam in ((1, 0.0), (5, 0.0), (5, 0.3)):
+        L = ev.polynomial_smoother(X11, x_eval, K, lam=lam)
         y = rng.normal(size=11)
-        np.testing.assert_allclose(L @ y, ev.polynomial_predict(ev.fit_polynomial(X11, y, K, gamma=gamma),
+        np.testing.assert_allclose(L @ y, ev.polynomial_predict(ev.fit_polynomial(X11, y, K, lam=lam),
                                                                 x_eval), atol=1e-10)
 
 

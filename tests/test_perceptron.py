@@ -63,24 +63,24 @@ def test_novikoff_bound_forms():
 
 def test_max_margin_on_koski_data_matches_reference_and_svc():
     X, y = datasets.koski_example()
-    w, b, gamma = max_margin_hyperplane(X, y)
-    assert gamma == pytest.approx(0.69870, abs=1e-5)
+    w, b, kappa = max_margin_hyperplane(X, y)
+    assert kappa == pytest.approx(0.69870, abs=1e-5)
     np.testing.assert_allclose(w, [0.16440, 0.98639], atol=1e-4)
     assert b == pytest.approx(0.94529, abs=1e-4)
-    assert geometric_margin(X, y, w, b) == pytest.approx(gamma, abs=1e-8)
+    assert geometric_margin(X, y, w, b) == pytest.approx(kappa, abs=1e-8)
     svc = SVC(kernel="linear", C=1e10).fit(X, y)
     np.testing.assert_allclose(w, svc.coef_[0] / np.linalg.norm(svc.coef_[0]), atol=1e-4)
-    assert gamma == pytest.approx(1 / np.linalg.norm(svc.coef_[0]), rel=1e-4)
+    assert kappa == pytest.approx(1 / np.linalg.norm(svc.coef_[0]), rel=1e-4)
 
 
 def test_max_margin_without_intercept_and_on_random_teacher_data():
     rng = np.random.default_rng(3)
     X, y, teacher = datasets.teacher_student(60, 4, rng, gap=0.2)
-    w, b, gamma = max_margin_hyperplane(X, y, fit_intercept=False)
+    w, b, kappa = max_margin_hyperplane(X, y, fit_intercept=False)
     assert b == 0.0
     # the teacher separates with margin >= 0.2, so the optimum is at least as good
-    assert gamma >= geometric_margin(X, y, teacher) - 1e-9 >= 0.2 - 1e-9
-    assert geometric_margin(X, y, w) == pytest.approx(gamma, abs=1e-6)
+    assert kappa >= geometric_margin(X, y, teacher) - 1e-9 >= 0.2 - 1e-9
+    assert geometric_margin(X, y, w) == pytest.approx(kappa, abs=1e-6)
 
 
 def test_max_margin_refuses_non_separable_data_and_a_single_class():
@@ -218,8 +218,8 @@ def test_rosenblatt_radius_bias_on_koski_data():
     np.testing.assert_allclose(p2.coef_, 0.2 * p1.coef_, atol=1e-12)
     assert p2.intercept_ == pytest.approx(0.2 * p1.intercept_, abs=1e-12)
     assert p2.errors_per_epoch_ == p1.errors_per_epoch_
-    _, _, gamma = max_margin_hyperplane(X, y)
-    assert p1.n_updates_ <= novikoff_bound(data_radius(X), gamma)
+    _, _, kappa = max_margin_hyperplane(X, y)
+    assert p1.n_updates_ <= novikoff_bound(data_radius(X), kappa)
 
 
 def test_biehl_fig34_walkthrough():
@@ -255,9 +255,9 @@ def test_convergence_bound_holds_on_random_separable_data(seed):
     rng = np.random.default_rng(seed)
     X, y, _ = datasets.teacher_student(40, 3, rng, teacher_bias=0.3, gap=0.1)
     p = Perceptron(bias_input="radius", shuffle=True, random_state=seed).fit(X, y)
-    _, _, gamma = max_margin_hyperplane(X, y)
+    _, _, kappa = max_margin_hyperplane(X, y)
     assert p.converged_
-    assert p.n_updates_ <= novikoff_bound(data_radius(X), gamma)
+    assert p.n_updates_ <= novikoff_bound(data_radius(X), kappa)
     assert p.score(X, y) == 1.0
 
 

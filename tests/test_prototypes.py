@@ -418,7 +418,7 @@ def test_three_clusters_generator():
 @pytest.mark.parametrize("use_omega, activation", [(False, "identity"), (True, "identity"),
                                                    (True, "sigmoid")])
 def test_single_example_step_equals_the_gradient_of_its_cost_term(toy, use_omega, activation):
-    """The fast stochastic step is exactly -eta times the gradient of Phi(e_mu) (5.7, 5.17)."""
+    """The fast stochastic step is exactly -eta times the gradient of phi(e_mu) (5.7, 5.17)."""
     X, y = toy
     rng = np.random.default_rng(12)
     W0, c = init_prototypes(X, y, [2, 1, 2], method="random-example", rng=rng)

@@ -73,26 +73,26 @@ def test_singular_problem_gives_the_minimum_norm_solution_not_a_crash(wide):
 
 def test_ridge_matches_normal_equations_sklearn_and_minimises_the_penalised_sse(data):
     X, y = data
-    for gamma in (0.01, 1.0, 30.0):
-        w = reg.ridge(X, y, gamma)
-        np.testing.assert_allclose(w, np.linalg.solve(X.T @ X + gamma * np.eye(4), X.T @ y), atol=1e-10)
-        np.testing.assert_allclose(w, Ridge(alpha=gamma, fit_intercept=False).fit(X, y).coef_, atol=1e-8)
-        np.testing.assert_allclose(reg.sse_gradient(w, X, y) + gamma * w, 0, atol=1e-10)
-        obj = lambda v: reg.sse(v, X, y) + 0.5 * gamma * v @ v   # noqa: E731
+    for lam in (0.01, 1.0, 30.0):
+        w = reg.ridge(X, y, lam)
+        np.testing.assert_allclose(w, np.linalg.solve(X.T @ X + lam * np.eye(4), X.T @ y), atol=1e-10)
+        np.testing.assert_allclose(w, Ridge(alpha=lam, fit_intercept=False).fit(X, y).coef_, atol=1e-8)
+        np.testing.assert_allclose(reg.sse_gradient(w, X, y) + lam * w, 0, atol=1e-10)
+        obj = lambda v: reg.sse(v, X, y) + 0.5 * lam * v @ v   # noqa: E731
         res = minimize(obj, np.zeros(4), method="BFGS", options={"gtol": 1e-10})
         np.testing.assert_allclose(w, res.x, atol=1e-6)
     np.testing.assert_allclose(reg.ridge(X, y, 0.0), reg.least_squares(X, y), atol=1e-12)
-    with pytest.raises(ValueError, match="gamma"):
+    with pytest.raises(ValueError, match="lam"):
         reg.ridge(X, y, -1.0)
 
 
-def test_ridge_tends_to_the_pseudo_inverse_for_small_gamma(wide):
+def test_ridge_tends_to_the_pseudo_inverse_for_small_lambda(wide):
     X, y = wide
-    gammas = [1e-2, 1e-4, 1e-6, 1e-8]
-    path = reg.ridge_path(X, y, gammas)
+    lams = [1e-2, 1e-4, 1e-6, 1e-8]
+    path = reg.ridge_path(X, y, lams)
     dist = np.linalg.norm(path - np.linalg.pinv(X) @ y, axis=1)
     assert np.all(np.diff(dist) < 0) and dist[-1] < 1e-5
-    # the norm of the ridge weights grows as gamma decreases
+    # the norm of the ridge weights grows as lam decreases
     assert np.all(np.diff(np.linalg.norm(reg.ridge_path(X, y, [10, 1, 0.1]), axis=1)) > 0)
 
 
@@ -201,16 +201,16 @@ def test_estimators_with_clamped_intercept(data):
     assert model.intercept_ == pytest.approx(sk.intercept_, abs=1e-10)
     np.testing.assert_allclose(model.predict(X), sk.predict(X), atol=1e-10)
     # ridge penalises the clamped weight too: equal to sklearn Ridge on the augmented inputs
-    r = reg.RidgeRegression(gamma=3.0).fit(X, y)
+    r = reg.RidgeRegression(lam=3.0).fit(X, y)
     skr = Ridge(alpha=3.0, fit_intercept=False).fit(reg.add_clamped_input(X), y)
     np.testing.assert_allclose(np.r_[r.coef_, -r.intercept_], skr.coef_, atol=1e-8)
     b = reg.BayesianLinearRegression(sigma=0.5, tau=2.0).fit(X, y)
-    np.testing.assert_allclose(b.predict(X), reg.RidgeRegression(gamma=0.25 / 4).fit(X, y).predict(X),
+    np.testing.assert_allclose(b.predict(X), reg.RidgeRegression(lam=0.25 / 4).fit(X, y).predict(X),
                                atol=1e-9)
     mean, std = b.predict(X[:3], return_std=True)
     assert np.all(std >= 0.5)
-    with pytest.raises(ValueError, match="gamma"):
-        reg.RidgeRegression(gamma=-1).fit(X, y)
+    with pytest.raises(ValueError, match="lam"):
+        reg.RidgeRegression(lam=-1).fit(X, y)
     with pytest.raises(ValueError, match="tau"):
         reg.BayesianLinearRegression(tau=0).fit(X, y)
     with pytest.raises(ValueError, match="fit_intercept"):

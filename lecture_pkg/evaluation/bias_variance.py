@@ -35,42 +35,45 @@ __all__ = [
 # ==================================================================== bias and variance
 
 def polynomial_design(x, degree: int) -> np.ndarray:
-    """The design matrix ``V[mu, j] = (x^mu)^j``, ``j = 0..K``, of the model (6.2).
+    """The design matrix ``V[mu, j] = (x^mu)^j``, ``j = 0..q``, of the model (6.2).
 
-    ``f_K(x) = sum_{j=0}^K a_j x^j`` is linear in the coefficients ``a``, so fitting it by
-    least squares (6.3) is linear regression with the features ``1, x, ..., x^K``.
+    ``f_q(x) = sum_{j=0}^q w_j x^j`` (degree ``q``, Biehl's ``K``; weights ``w_j``, his
+    ``a_j``) is linear in the weights ``w``, so fitting it by least squares (6.3) is linear
+    regression with the features ``1, x, ..., x^q``.
     """
     x = check_vector(x, "x")
     degree = int(check_scalar(degree, "degree", Interval(numbers.Integral, 0, None)))
     return x[:, None] ** np.arange(degree + 1)[None, :]
 
 
-def fit_polynomial(x, y, degree: int, *, gamma: float = 0.0) -> np.ndarray:
-    """Coefficients ``a_0..a_K`` minimising the SSE (6.3) (plus ``gamma/2 |a|^2`` if ``gamma > 0``).
+def fit_polynomial(x, y, degree: int, *, lam: float = 0.0) -> np.ndarray:
+    """Weights ``w_0..w_q`` minimising the SSE (6.3) (plus ``lambda/2 |w|^2`` if ``lam > 0``).
 
-    Uses :func:`lecture_pkg.learning.least_squares` (``gamma = 0``; the minimum-norm
-    solution when ``K + 1 > P``) or :func:`lecture_pkg.learning.ridge`.
+    ``q`` is the degree and ``lam`` the ridge penalty ``lambda``.  Uses
+    :func:`lecture_pkg.learning.least_squares` (``lam = 0``; the minimum-norm solution when
+    ``q + 1 > P``) or :func:`lecture_pkg.learning.ridge`.
     """
     V = polynomial_design(x, degree)
     y = check_vector(y, "targets y")
     if len(y) != len(V):
         raise ValueError(f"x has {len(V)} points but y has {len(y)} targets")
-    if gamma == 0:
+    if lam == 0:
         return regression.least_squares(V, y)
-    return regression.ridge(V, y, gamma)
+    return regression.ridge(V, y, lam)
 
 
 def polynomial_predict(coef, x) -> np.ndarray:
-    """``f_K(x) = sum_j a_j x^j`` (6.2) for coefficients in increasing order."""
+    """``f_q(x) = sum_j w_j x^j`` (6.2) for weights ``w_0..w_q`` in increasing order."""
     coef = np.asarray(coef, dtype=float)
     if coef.ndim != 1 or coef.size == 0:
         raise ValueError(f"coef must be a non-empty 1-d array, got shape {coef.shape}")
     return polynomial_design(x, coef.size - 1) @ coef
 
 
-def polynomial_smoother(x_train, x_eval, degree: int, *, gamma: float = 0.0) -> np.ndarray:
+def polynomial_smoother(x_train, x_eval, degree: int, *, lam: float = 0.0) -> np.ndarray:
     """The matrix ``L`` (len(x_eval), P) with ``f_H(x_eval) = L y`` for the polynomial fit.
 
+    ``degree`` is ``q`` and ``lam`` the ridge penalty ``lambda`` (``0``: least squares).
     A least-squares (or ridge) fit is linear in the targets: fitting the unit vectors
     ``e_mu`` gives the columns of ``L``.  Built from :func:`fit_polynomial`, so it is the
     very estimator of Fig. 6.1; with ``L`` the fits of many data sets are one matrix
@@ -78,8 +81,8 @@ def polynomial_smoother(x_train, x_eval, degree: int, *, gamma: float = 0.0) -> 
     """
     x_train, x_eval = check_vector(x_train, "x_train"), check_vector(x_eval, "x_eval")
     P = len(x_train)
-    coefs = np.column_stack([fit_polynomial(x_train, np.eye(P)[mu], degree, gamma=gamma)
-                             for mu in range(P)])                      # (K+1, P)
+    coefs = np.column_stack([fit_polynomial(x_train, np.eye(P)[mu], degree, lam=lam)
+                             for mu in range(P)])                      # (q+1, P)
     return polynomial_design(x_eval, degree) @ coefs
 
 

@@ -141,20 +141,20 @@ def _embedding_steps(Q: np.ndarray | None, eta: float, mode: str, normalize: boo
         diag = np.diag(Q) if diag is None else diag
         P = len(diag)
         if normalize:
-            check_learning_rate(eta, 2.0, f"sequential {name} with steps eta / C^mumu")
+            check_learning_rate(eta, 2.0, f"sequential {name} with steps eta / Q^mumu")
             with np.errstate(divide="ignore"):
                 return np.where(diag > 0, eta / np.where(diag > 0, diag, 1.0), 0.0)
         top = float(diag.max())
         check_learning_rate(eta, 2.0 / top if top > 0 else np.inf,
-                             f"sequential {name}: 2 / max C^mumu; this is Biehl's 0 < eta < 2 "
-                             "only when every C^mumu = |xi|^2 / N = 1")
+                             f"sequential {name}: 2 / max Q^mumu; this is Biehl's 0 < eta < 2 "
+                             "only when every Q^mumu = |xi|^2 / N = 1")
         return np.full(P, float(eta))
     P = len(Q)
     lam = float(np.linalg.eigvalsh(Q)[-1])
     if normalize:
-        check_learning_rate(eta, 2.0, f"parallel {name} with step eta / lambda_max(C)")
+        check_learning_rate(eta, 2.0, f"parallel {name} with step eta / lambda_max(Q)")
         return np.full(P, eta / lam if lam > 0 else 0.0)
-    check_learning_rate(eta, 2.0 / lam if lam > 0 else np.inf, f"parallel {name}: 2 / lambda_max(C)")
+    check_learning_rate(eta, 2.0 / lam if lam > 0 else np.inf, f"parallel {name}: 2 / lambda_max(Q)")
     return np.full(P, float(eta))
 
 

@@ -9,10 +9,11 @@ targets ``y`` of shape ``(P,)``, hypothesis ``f(xi) = w . xi`` (eq. 2.3).
 * :func:`add_clamped_input` -- a constant input ``-1`` makes a threshold one more weight (eq. 2.4);
 * :func:`sse`, :func:`sse_gradient` -- ``E = 1/2 sum (w.xi - y)^2`` and its gradient (eqs. 2.5, 2.6);
 * :func:`least_squares` -- ``w* = X^+ y`` (eq. 2.8), the minimum-norm solution when it is not unique;
-* :func:`ridge`, :func:`ridge_path` -- ``w_gamma = [X^T X + gamma I]^-1 X^T y`` (eqs. 2.9, 2.10);
+* :func:`ridge`, :func:`ridge_path` -- ``w_lambda = [X^T X + lambda I]^-1 X^T y`` (eqs. 2.9, 2.10,
+  where Biehl calls the penalty ``gamma``);
 * :func:`log_likelihood`, :func:`log_prior`, :func:`log_posterior` -- the Gaussian model
   (eqs. 2.11--2.15) and their gradients;
-* :func:`map_estimate` -- the maximum a posteriori weights, ridge with ``gamma = sigma^2/tau^2`` (eq. 2.16);
+* :func:`map_estimate` -- the maximum a posteriori weights, ridge with ``lambda = sigma^2/tau^2`` (eq. 2.16);
 * :func:`bayes_posterior`, :func:`posterior_predictive` -- the full Gaussian posterior of the
   weights and the predictive distribution (eq. 2.17);
 * :class:`RidgeRegression`, :class:`BayesianLinearRegression` -- the same as scikit-learn
@@ -115,7 +116,7 @@ def least_squares(X, y) -> np.ndarray:
     or linearly dependent features -- the SSE has a whole affine space of minimisers.
     This function then returns the one of smallest norm, ``X^+ y`` with the Moore--Penrose
     pseudo-inverse ``X^+``; no error is raised.  It is the limit of :func:`ridge` for
-    ``gamma -> 0+`` and the solution Adaline converges to from zero weights.
+    ``lambda -> 0+`` and the solution Adaline converges to from zero weights.
     """
     X, y = _as_data(X, y)
     return np.linalg.lstsq(X, y, rcond=None)[0]
@@ -126,28 +127,29 @@ def _svd(X):
     return U, s, Vt
 
 
-def ridge(X, y, gamma: float) -> np.ndarray:
-    """Ridge (weight-decay) weights ``w_gamma = [X^T X + gamma I]^-1 X^T y``, Biehl eq. (2.9).
+def ridge(X, y, lam: float) -> np.ndarray:
+    """Ridge (weight-decay) weights ``w_lambda = [X^T X + lambda I]^-1 X^T y``, Biehl eq. (2.9).
 
-    They minimise ``E_gamma = 1/2 sum_mu (w . xi^mu - y^mu)^2 + gamma/2 |w|^2`` (eq. 2.10).
-    For every ``gamma > 0`` the matrix is invertible, whatever ``P`` and ``N``.  Computed
-    from the SVD ``X = U diag(s) V^T`` as ``V diag(s / (s^2 + gamma)) U^T y``, which stays
-    accurate for tiny ``gamma``.  ``gamma = 0`` gives :func:`least_squares`.
+    They minimise ``E_lambda = 1/2 sum_mu (w . xi^mu - y^mu)^2 + lambda/2 |w|^2`` (eq. 2.10,
+    Biehl's ``gamma``); ``lam`` is the penalty ``lambda``.  For every ``lambda > 0`` the
+    matrix is invertible, whatever ``P`` and ``N``.  Computed from the SVD
+    ``X = U diag(s) V^T`` as ``V diag(s / (s^2 + lambda)) U^T y``, which stays accurate for
+    tiny ``lambda``.  ``lam = 0`` gives :func:`least_squares`.
     """
-    return ridge_path(X, y, [gamma])[0]
+    return ridge_path(X, y, [lam])[0]
 
 
-def ridge_path(X, y, gammas) -> np.ndarray:
-    """Ridge weights for several ``gamma`` at once, shape ``(len(gammas), N)`` (one SVD)."""
+def ridge_path(X, y, lams) -> np.ndarray:
+    """Ridge weights for several penalties ``lambda`` at once, shape ``(len(lams), N)`` (one SVD)."""
     X, y = _as_data(X, y)
-    gammas = np.atleast_1d(np.asarray(gammas, dtype=float))
-    if gammas.ndim != 1 or np.any(~np.isfinite(gammas)) or np.any(gammas < 0):
-        raise ValueError("the weight-decay parameters gamma must be finite and >= 0")
+    lams = np.atleast_1d(np.asarray(lams, dtype=float))
+    if lams.ndim != 1 or np.any(~np.isfinite(lams)) or np.any(lams < 0):
+        raise ValueError("the weight-decay parameters lam must be finite and >= 0")
     U, s, Vt = _svd(X)
     uty = U.T @ y
     tol = s.max(initial=0.0) * max(X.shape) * np.finfo(float).eps
     with np.errstate(divide="ignore", invalid="ignore"):
-        factors = np.where(s[None, :] > tol, s[None, :] / (s[None, :] ** 2 + gammas[:, None]), 0.0)
+        factors = np.where(s[None, :] > tol, s[None, :] / (s[None, :] ** 2 + lams[:, None]), 0.0)
     return (factors * uty[None, :]) @ Vt
 
 
@@ -194,8 +196,8 @@ def log_prior(w, tau: float) -> float:
 def log_posterior(w, X, y, sigma: float, tau: float) -> float:
     """Unnormalised log-posterior ``log p(D | w) + log p_0(w)`` (Bayes' theorem, eq. 2.15).
 
-    Multiplied by ``sigma^2`` it is ``-E^SSE - gamma/2 |w|^2 + const`` with
-    ``gamma = sigma^2 / tau^2`` (eq. 2.16).
+    Multiplied by ``sigma^2`` it is ``-E^SSE - lambda/2 |w|^2 + const`` with
+    ``lambda = sigma^2 / tau^2`` (eq. 2.16).
     """
     return log_likelihood(w, X, y, sigma) + log_prior(w, tau)
 
@@ -209,7 +211,7 @@ def log_posterior_gradient(w, X, y, sigma: float, tau: float) -> np.ndarray:
 def map_estimate(X, y, sigma: float, tau: float) -> np.ndarray:
     """Maximum a posteriori weights for the Gaussian model and prior, Biehl eq. (2.16).
 
-    Equal to :func:`ridge` with ``gamma = sigma^2 / tau^2``: a broad prior (large ``tau``)
+    Equal to :func:`ridge` with ``lam = sigma^2 / tau^2``: a broad prior (large ``tau``)
     or little noise means little weight decay.
     """
     sigma, tau = float(check_scalar(sigma, "sigma", POSITIVE)), float(check_scalar(tau, "tau", POSITIVE))
@@ -275,18 +277,18 @@ class _ClampedInputRegressor(RegressorMixin, BaseEstimator):
 
 
 class RidgeRegression(_ClampedInputRegressor):
-    """Least squares (``gamma = 0``, eq. 2.8) or ridge regression (``gamma > 0``, eq. 2.9).
+    """Least squares (``lam = 0``, eq. 2.8) or ridge regression (``lam > 0``, eq. 2.9).
 
     Parameters
     ----------
-    gamma : float, default 0.0
-        Weight decay ``gamma >= 0`` of eq. (2.10).  With ``gamma = 0`` and fewer examples
+    lam : float, default 0.0
+        Weight decay ``lambda >= 0`` of eq. (2.10).  With ``lam = 0`` and fewer examples
         than weights the minimum-norm solution is returned.
     fit_intercept : bool, default True
         Add the clamped input ``-1`` of eq. (2.4); its weight is the threshold ``theta`` and
         ``intercept_ = -theta``.  As in the notes, the threshold is one more weight and is
-        penalised by ``gamma`` like the others (scikit-learn's ``Ridge`` leaves its
-        intercept unpenalised, so the two agree for ``gamma = 0`` only).
+        penalised by ``lambda`` like the others (scikit-learn's ``Ridge`` leaves its
+        intercept unpenalised, so the two agree for ``lam = 0`` only).
 
     Attributes
     ----------
@@ -309,17 +311,17 @@ class RidgeRegression(_ClampedInputRegressor):
     """
 
     _parameter_constraints = {
-        "gamma": [NON_NEGATIVE],
+        "lam": [NON_NEGATIVE],
         "fit_intercept": ["boolean"],
     }
 
-    def __init__(self, gamma=0.0, fit_intercept=True):
-        self.gamma = gamma
+    def __init__(self, lam=0.0, fit_intercept=True):
+        self.lam = lam
         self.fit_intercept = fit_intercept
 
     def fit(self, X, y):
         X, y, Xa = self._clamped_data(X, y)
-        self._store_weights(ridge(Xa, y, float(self.gamma)), X.shape[1])
+        self._store_weights(ridge(Xa, y, float(self.lam)), X.shape[1])
         return self
 
     def predict(self, X):
@@ -334,7 +336,7 @@ class BayesianLinearRegression(_ClampedInputRegressor):
     The model ``y = w . xi + sigma eta`` (eq. 2.11) with prior ``w ~ N(0, tau^2 I)``
     (eq. 2.14); ``sigma`` and ``tau`` are fixed, as in the notes.  ``fit`` computes the
     Gaussian posterior (:func:`bayes_posterior`), ``predict`` its mean (the MAP / ridge
-    prediction with ``gamma = sigma^2/tau^2``) and, with ``return_std=True``, the standard
+    prediction with ``lambda = sigma^2/tau^2``) and, with ``return_std=True``, the standard
     deviation of the posterior predictive distribution (eq. 2.17).
 
     Parameters

@@ -94,16 +94,17 @@ def novikoff_bound(radius: float, margin: float, *, bias: bool = True) -> float:
     radius : float
         ``R = max |x_mu|`` of the (non-augmented) inputs.
     margin : float
-        Geometric margin ``gamma > 0`` of *some* separating hyperplane with unit normal;
-        the best bound uses the maximal margin.
+        Geometric margin ``kappa > 0`` (the stability; Koski's ``gamma``) of *some*
+        separating hyperplane with unit normal; the best bound uses the maximal margin
+        ``kappa_max``.
     bias : bool
         ``True``: the perceptron with a bias updated by ``eta y R^2`` (Koski's
-        Rosenblatt algorithm), bound ``(2R/gamma)^2``.  ``False``: a homogeneous
+        Rosenblatt algorithm), bound ``(2R/kappa)^2``.  ``False``: a homogeneous
         perceptron (no bias, or the bias folded into already augmented inputs), bound
-        ``(R/gamma)^2``, which is Deckert's ``1/delta^2`` for normalised inputs and
+        ``(R/kappa)^2``, which is Deckert's ``1/delta^2`` for normalised inputs and
         Biehl's eq. (3.30) with ``c -> 0``.
     """
-    check_scalar(radius, "the radius R", POSITIVE), check_scalar(margin, "the margin gamma", POSITIVE)
+    check_scalar(radius, "the radius R", POSITIVE), check_scalar(margin, "the margin kappa", POSITIVE)
     factor = 2.0 if bias else 1.0
     return float((factor * radius / margin) ** 2)
 
@@ -114,7 +115,7 @@ def max_margin_hyperplane(
     """The separating hyperplane of maximal geometric margin (hard-margin SVM, primal).
 
     Solves ``min 1/2 |w|^2`` subject to ``y_mu (w . x_mu + b) >= 1`` with SciPy's SLSQP.
-    This is a reference solver for the margin ``gamma*`` that enters the convergence
+    This is a reference solver for the margin ``kappa_max`` that enters the convergence
     bound; the lecture algorithms for it (MinOver, AdaTron) come later in the course.
 
     Returns
@@ -124,7 +125,7 @@ def max_margin_hyperplane(
     intercept : float
         Its offset for the unit normal.
     margin : float
-        The maximal margin ``gamma* = 1 / |w_opt|``.
+        The maximal margin (optimal stability) ``kappa_max = 1 / |w_opt|``.
 
     Raises
     ------

@@ -97,11 +97,12 @@ _MINKOWSKI_P = [Interval(numbers.Real, 1, None, closed="left", allow_inf=True)]
 
 
 def relative_distance_difference(d_correct, d_wrong) -> np.ndarray:
-    """GLVQ's ``e = (d_J - d_K) / (d_J + d_K)``, Biehl eq. (5.5); ``-1 <= e <= 1``.
+    """GLVQ's ``e = (d+ - d-) / (d+ + d-)``, Biehl eq. (5.5); ``-1 <= e <= 1``.
 
-    ``d_J`` is the distance to the closest prototype of the correct class, ``d_K`` to
-    the closest of any other class.  ``e < 0`` exactly when the nearest prototype
-    classifier gets the example right.  Where both distances are 0, ``e = 0``.
+    ``d+`` is the distance to the correct winner ``w+``, the closest prototype of the
+    correct class, ``d-`` to the incorrect winner ``w-``, the closest of any other class
+    (Biehl's ``w_J``, ``w_K`` and ``d_J``, ``d_K``).  ``e < 0`` exactly when the nearest
+    prototype classifier gets the example right.  Where both distances are 0, ``e = 0``.
     """
     dJ = np.asarray(d_correct, dtype=float)
     dK = np.asarray(d_wrong, dtype=float)

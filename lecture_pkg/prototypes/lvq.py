@@ -102,7 +102,7 @@ def init_prototypes(X, y_idx, per_class, *, method: str = "class-mean", rng=None
 
 
 def _phi(e: np.ndarray, activation: str, steepness: float) -> tuple[np.ndarray, np.ndarray]:
-    """``Phi(e)`` and ``Phi'(e)`` for the identity or the sigmoid ``1 / (1 + exp(-gamma e))``."""
+    """``phi(e)`` and ``phi'(e)`` for the identity or the sigmoid ``1 / (1 + exp(-gamma e))``."""
     if activation == "identity":
         return e, np.ones_like(e)
     if activation == "sigmoid":
@@ -112,7 +112,11 @@ def _phi(e: np.ndarray, activation: str, steepness: float) -> tuple[np.ndarray, 
 
 
 def _winners(D: np.ndarray, y_idx: np.ndarray, c: np.ndarray):
-    """Correct and incorrect winners J, K and their distances for every row of ``D``."""
+    """Correct and incorrect winners ``w+``, ``w-`` for every row of ``D``.
+
+    Returns their indices and their distances ``d+``, ``d-``; the code calls them ``J``,
+    ``K``, ``dJ``, ``dK`` after Biehl's ``w_J``, ``w_K``.
+    """
     same = c[None, :] == y_idx[:, None]
     rows = np.arange(len(D))
     DJ = np.where(same, D, np.inf)
@@ -123,13 +127,14 @@ def _winners(D: np.ndarray, y_idx: np.ndarray, c: np.ndarray):
 
 
 def _glvq_core(X, y_idx, W, c, omega, activation, steepness, want_omega):
-    """Cost and gradients of ``E = sum_mu Phi(e_mu)`` with whole-array operations.
+    """Cost and gradients of ``E = sum_mu phi(e_mu)`` with whole-array operations.
 
     Gradients (exact; the corrected eq. 5.15 inside):
     ``dE/dw_j = sum_mu A[mu, j] 2 Lambda (w_j - xi_mu)`` and
     ``dE/dOmega = 2 Omega sum_mu sum_L A[mu, L] (w_L - xi_mu)(w_L - xi_mu)^T``, where
-    ``A[mu, J_mu] = Phi'(e) 2 d_K / (d_J + d_K)^2`` and
-    ``A[mu, K_mu] = -Phi'(e) 2 d_J / (d_J + d_K)^2``.
+    ``A[mu, J_mu] = phi'(e) 2 d- / (d+ + d-)^2`` and
+    ``A[mu, K_mu] = -phi'(e) 2 d+ / (d+ + d-)^2``, with ``J_mu``, ``K_mu`` the indices of
+    the winners ``w+``, ``w-`` of example ``mu``.
     """
     D = _fast_sqdist(X, W, omega)
     J, K, dJ, dK = _winners(D, y_idx, c)
@@ -172,7 +177,7 @@ def _labels_to_indices(y, prototype_labels):
 
 def glvq_cost(X, y, prototypes, prototype_labels, *, omega=None, activation: str = "identity",
               steepness: float = 1.0) -> float:
-    """The GLVQ cost ``E = sum_mu Phi(e_mu)``, Biehl eq. (5.5).
+    """The GLVQ cost ``E = sum_mu phi(e_mu)``, Biehl eq. (5.5).
 
     Parameters
     ----------
@@ -184,7 +189,7 @@ def glvq_cost(X, y, prototypes, prototype_labels, *, omega=None, activation: str
         Euclidean distance (GMLVQ's cost).
     activation : {"identity", "sigmoid"}
     steepness : float
-        ``gamma`` of the sigmoid ``Phi(e) = 1 / (1 + exp(-gamma e))``.
+        ``gamma`` of the sigmoid ``phi(e) = 1 / (1 + exp(-gamma e))``.
     """
     X = np.asarray(X, dtype=float)
     yi, ci = _labels_to_indices(y, prototype_labels)
@@ -196,10 +201,10 @@ def glvq_gradients(X, y, prototypes, prototype_labels, *, omega=None, activation
                    steepness: float = 1.0) -> tuple[np.ndarray, np.ndarray | None]:
     """Gradients of the GLVQ cost (5.5) with respect to the prototypes and to ``Omega``.
 
-    With ``d = d_L`` the distance of example ``mu`` to its correct (``L = J``) or
-    incorrect (``L = K``) winner:
+    With ``d = d_L`` the distance of example ``mu`` to its correct winner ``w+``
+    (``L = +``) or its incorrect winner ``w-`` (``L = -``):
 
-    * ``dPhi/dd_J = Phi'(e) 2 d_K / (d_J + d_K)^2`` and ``dPhi/dd_K = -Phi'(e) 2 d_J / (d_J + d_K)^2``;
+    * ``dphi/dd+ = phi'(e) 2 d- / (d+ + d-)^2`` and ``dphi/dd- = -phi'(e) 2 d+ / (d+ + d-)^2``;
     * ``dd_L/dw_L = 2 Lambda (w_L - xi)`` (``Lambda = I`` for the Euclidean distance, eq. 5.8);
     * ``dd_L/dOmega = 2 Omega (w_L - xi)(w_L - xi)^T`` (corrected eq. 5.15).
 
@@ -256,7 +261,7 @@ class PrototypeTrainer:
         Rates decay as ``eta_0 / (1 + t / tau)`` with ``t`` the number of completed
         epochs and ``tau = decay_epochs``; ``None`` keeps them constant.
     activation, steepness :
-        ``Phi`` of the GLVQ cost (identity or sigmoid with steepness ``gamma``).
+        ``phi`` of the GLVQ cost (identity or sigmoid with steepness ``gamma``).
     solver : {"sgd", "batch"}
         ``"sgd"``: every epoch presents all examples once in a fresh random order
         (sampling without replacement) and updates after each.  ``"batch"``: every
@@ -317,7 +322,7 @@ class PrototypeTrainer:
                 raise ValueError("a diagonal relevance needs a square diagonal omega")
             self.omega = normalize_omega(omega) if self.learn_omega else omega
         self.rng = _resolve_rng(rng)
-        # per class: its own prototypes and the others (the candidates for J and K)
+        # per class: its own prototypes and the others (the candidates for w+ and w-)
         classes = range(int(max(self.y.max(initial=0), self.c.max())) + 1)
         self._own = [np.flatnonzero(self.c == k) for k in classes]
         self._rival = [np.flatnonzero(self.c != k) for k in classes]
@@ -353,7 +358,7 @@ class PrototypeTrainer:
         return int(np.sum(self.predict_classes() != self.y))
 
     def cost(self) -> float:
-        """GLVQ cost (5.5) at the current state (with ``Phi`` = identity for LVQ1, as a diagnostic)."""
+        """GLVQ cost (5.5) at the current state (with ``phi`` = identity for LVQ1, as a diagnostic)."""
         act = self.activation if self.rule == "glvq" else "identity"
         return _glvq_core(self.X, self.y, self.W, self.c, self.omega, act, self.steepness, False)[0]
 
@@ -563,7 +568,7 @@ class LVQ1(_LVQBase):
     ----------
     classes_, prototypes_ (M, N), prototype_labels_ (M,)
     cost_per_epoch_ : array (n_epochs + 1,)
-        GLVQ cost (5.5) with ``Phi`` = identity before training and after each epoch
+        GLVQ cost (5.5) with ``phi`` = identity before training and after each epoch
         (LVQ1 does not minimise it; it is shown for comparison).
     errors_per_epoch_ : array (n_epochs + 1,)
         Misclassified training examples at the same moments.
@@ -624,9 +629,9 @@ class LVQ1(_LVQBase):
 class GLVQ(_LVQBase):
     """Generalised LVQ (Sato and Yamada; Biehl eqs. 5.5-5.8) as a scikit-learn classifier.
 
-    Minimises ``E = sum_mu Phi(e_mu)`` with ``e = (d_J - d_K) / (d_J + d_K)`` (eq. 5.5)
-    by gradient descent: stochastic (each example moves its correct winner ``w_J``
-    towards it and its incorrect winner ``w_K`` away, eq. 5.7) or in batch (one step
+    Minimises ``E = sum_mu phi(e_mu)`` with ``e = (d+ - d-) / (d+ + d-)`` (eq. 5.5)
+    by gradient descent: stochastic (each example moves its correct winner ``w+``
+    towards it and its incorrect winner ``w-`` away, eq. 5.7) or in batch (one step
     along the whole-array gradient of ``E / P`` per epoch).
 
     Parameters
@@ -635,7 +640,7 @@ class GLVQ(_LVQBase):
     random_state :
         As in :class:`LVQ1`.
     activation : {"identity", "sigmoid"}, default "identity"
-        ``Phi``; the sigmoid is ``1 / (1 + exp(-steepness e))``.
+        ``phi``; the sigmoid is ``1 / (1 + exp(-steepness e))``.
     steepness : float, default 1
         ``gamma`` of the sigmoid.
     solver : {"sgd", "batch"}, default "sgd"
