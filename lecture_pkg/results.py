@@ -178,10 +178,13 @@ def report(result_id: str, reproduced, stated, *, kind: str, bound: str = "", di
     check = kind
     if bound:
         check += f" (within {bound})" if kind == "exact" else f" ({bound})"
-    line = (f"{result_id} | reproduced: {format_value(reproduced, digits)} | "
-            f"stated: {format_value(stated, digits)} | {check}")
+    def field(text: str) -> str:            # " | " separates the fields: P(A | B) -> P(A|B)
+        return text.replace(" | ", "|")
+
+    line = (f"{result_id} | reproduced: {field(format_value(reproduced, digits))} | "
+            f"stated: {field(format_value(stated, digits))} | {field(check)}")
     if note:
-        line += f" | {note}"
+        line += f" | {field(note)}"
     shell = _ipython()
     if shell is None:
         print(line)
@@ -244,13 +247,13 @@ def result_html(result_id: str, reproduced: str, stated: str, kind: str, bound: 
     def e(text: str) -> str:
         return html.escape(text, quote=False)
 
-    how = {"exact": "exactly" if not bound else f"exactly, to within {e(bound)}",
-           "statistical": f"for any seed: {e(bound)}",
-           "illustrative": "as an illustration on the data shown"}[kind]
+    how = {"exact": "it holds exactly" if not bound else f"it agrees to within {e(bound)}",
+           "statistical": f"a claim about random data, which holds for any seed ({e(bound)})",
+           "illustrative": "an illustration on the data shown"}[kind]
     extra = f" ({e(note)})" if note else ""
     return (f'<p class="result-report"><a href="{html.escape(ledger)}#{ledger_anchor(result_id)}">'
             f"Result {e(result_id)}</a>. Stated by {e(source_of(result_id))}: {e(stated)}. "
-            f"Reproduced here{extra}: {e(reproduced)}; it holds {how}.</p>")
+            f"Reproduced here{extra}: {e(reproduced)}; {how}.</p>")
 
 
 def _ipython():

@@ -39,9 +39,10 @@ def test_report_prints_one_line(capsys):
 def test_the_reader_sees_a_sentence_that_names_the_source_and_links_the_ledger():
     text = results.result_html("G.2", "(0.5, 0)", "(0.5, 0)", "exact")
     assert 'href="../ledger.html#result-G-2"' in text and "Biehl's notes" in text
-    assert "exactly" in text
+    assert "it holds exactly" in text
+    assert "agrees to within 1e-9" in results.result_html("G.2", "0.5", "0.5", "exact", "1e-9")
     text = results.result_html("N.4", "1", ">= 0.95", "statistical", "mean of 8 networks")
-    assert "for any seed: mean of 8 networks" in text
+    assert "holds for any seed (mean of 8 networks)" in text
     assert results.source_of("B.1") == "the course slides based on Mooney's lecture"
     assert results.source_of("P.1") == "Koski's lecture"          # a group of several sources
     assert results.source_of("K.5").startswith("the book, derived from")
@@ -137,6 +138,12 @@ def test_ledger_of_the_book_lists_every_stated_result():
     rows = results.ledger(ROOT / "book")
     assert [r["id"] for r in rows] == [r.id for r in results.stated_results()]
     assert not [r["id"] for r in rows if r["status"] == "failed"]
+
+
+def test_a_conditional_bar_in_a_field_does_not_split_the_line(capsys):
+    results.report("B.3", "P(3 | odd) = 0.33", "P(3 | odd)", kind="exact")
+    line = capsys.readouterr().out.strip()
+    assert line.split(" | ") == ["B.3", "reproduced: P(3|odd) = 0.33", "stated: P(3|odd)", "exact"]
 
 
 def test_every_result_of_the_book_says_what_kind_of_result_it_is():

@@ -147,7 +147,7 @@ def _embedding_steps(Q: np.ndarray | None, eta: float, mode: str, normalize: boo
         top = float(diag.max())
         check_learning_rate(eta, 2.0 / top if top > 0 else np.inf,
                              f"sequential {name}: 2 / max Q^mumu; this is Biehl's 0 < eta < 2 "
-                             "only when every Q^mumu = |xi|^2 / N = 1")
+                             "only when every Q^mumu = ||x^mu||^2 / N = 1")
         return np.full(P, float(eta))
     P = len(Q)
     lam = float(np.linalg.eigvalsh(Q)[-1])

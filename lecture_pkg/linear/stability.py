@@ -552,7 +552,7 @@ class Adaline(_LinearBinaryClassifier):
             if self.normalize:
                 return 2.0, "normalised LMS, steps eta / |x|^2"
             return lms_stability_limit(Xa), ("sequential LMS: 2 / max |x|^2; Biehl's 0 < eta~ < 2 "
-                                             "assumes |xi|^2 = N")
+                                             "assumes ||x^mu||^2 = N")
         if self.shuffle:
             sq = np.sort(np.einsum("ij,ij->i", Xa, Xa))[::-1]
             top = min(float(sq[:B].sum()), 2.0 / gd_stability_limit(Xa))
