@@ -350,6 +350,25 @@ CLICK_JS = """async (start) => {
 }"""
 
 
+def _chapters_with_solutions() -> list[str]:
+    return [p.relative_to(BOOK).as_posix() for p in book_notebooks()
+            if solutions(nbformat.read(p, as_version=4))]
+
+
+@pytest.mark.parametrize("chapter", _chapters_with_solutions())
+def test_every_chapter_opens_with_its_solutions_folded(lab, app, chapter):
+    """As a student opens a chapter: no solution's text, code or output is visible."""
+    _, _, root = lab
+    specs = solutions(nbformat.read(root / "clean" / "book" / chapter, as_version=4))
+    opened = app.evaluate("(" + OPEN_JS + ")", [f"clean/book/{chapter}", True])
+    try:
+        assert opened["kernel"] and not opened["dirty"], opened
+        assert app.evaluate(STATE_JS, specs) == [], f"{chapter}: solutions visible on opening"
+    finally:
+        app.evaluate("async () => { const w = window.__nb; await w.sessionContext.shutdown();"
+                     " w.context.model.dirty = false; w.close(); }")
+
+
 @pytest.mark.parametrize("chapter", FOLD_CHAPTERS)
 def test_solutions_stay_folded_through_run_all_and_save(lab, app, chapter):
     _, _, root = lab
