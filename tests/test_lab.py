@@ -32,6 +32,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -179,11 +180,14 @@ def lab(tmp_path_factory):
     for copy_name in ("clean", "run"):
         shutil.copytree(BOOK, root / copy_name / "book", ignore=ignore)
     state = root / "state"
+    # Kernels talk over IPC sockets in the runtime folder; a socket's path must stay under
+    # about 100 characters (AF_UNIX), which pytest's nested temporary folders exceed.
+    runtime = Path(tempfile.mkdtemp(prefix="jrt"))
     token, port = secrets.token_hex(16), _free_port()
     env = dict(os.environ,
                JUPYTERLAB_SETTINGS_DIR=str(state / "settings"),
                JUPYTERLAB_WORKSPACES_DIR=str(state / "workspaces"),
-               JUPYTER_RUNTIME_DIR=str(state / "runtime"),
+               JUPYTER_RUNTIME_DIR=str(runtime),
                JUPYTER_DATA_DIR=str(state / "data"),
                PATH=f"{JUPYTER.parent}{os.pathsep}{os.environ.get('PATH', '')}")
     # As `make lab`: the notebooks that run trusted, kernels over IPC, as root where needed.
@@ -221,6 +225,7 @@ def lab(tmp_path_factory):
         except subprocess.TimeoutExpired:
             server.kill()
         log.close()
+        shutil.rmtree(runtime, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")

@@ -380,7 +380,7 @@ def test_general_inputs_need_the_normalised_window():
     # |xi|^2 = 4N: the raw window is 0 < eta < 2/4, normalised steps restore 0 < eta < 2
     X, y = unit_norm_data(10, 20, 2)
     C = correlation_matrix(2 * X, y)
-    with pytest.warns(LearningRateWarning, match=r"0 < eta < 0\.5 .*Q\^mumu = \|xi\|\^2 / N = 1"):
+    with pytest.warns(LearningRateWarning, match=r"0 < eta < 0\.5 .*Q\^mumu = \|\|x\^mu\|\|\^2 / N = 1"):
         raw = adaline_embeddings(C, 1.0, normalize=False, max_epochs=3000)
     assert raw.diverged
     assert adaline_embeddings(C, 1.0, normalize=True, max_epochs=3000).converged

@@ -56,7 +56,7 @@ def test_regression_explorer_matches_the_module_functions():
     ex = RegressionExplorer(n_points=5, tau=50.0, sigma=150.0, seed=3)
     d, v = ex.data
     assert d.shape == (5, 1)
-    assert ex.gamma == pytest.approx(9.0)
+    assert ex.lam == pytest.approx(9.0)
     assert ex.slope_ls == pytest.approx(float(reg.least_squares(d, v)[0]))
     assert ex.slope_map == pytest.approx(float(reg.ridge(d, v, 9.0)[0]))
     assert abs(ex.slope_map) < abs(ex.slope_ls)          # the prior shrinks H toward 0
@@ -83,7 +83,7 @@ def test_regression_explorer_draws_and_its_sliders_refit():
     n.value = 20
     assert ex.n_points == 20 and len(ex.data[1]) == 20
     tau.value = 10.0
-    assert ex.tau == pytest.approx(10.0) and ex.gamma == pytest.approx(150.0**2 / 100)
+    assert ex.tau == pytest.approx(10.0) and ex.lam == pytest.approx(150.0**2 / 100)
 
 
 def test_synthetic_hubble_data():
