@@ -34,22 +34,11 @@ DISPLAY = re.compile(r'(<div class="math notranslate nohighlight"[^>]*>\s*(?:<sp
 MATHJAX_SCRIPTS = re.compile(r'<script>\s*window\.MathJax = .*?</script>\s*'
                              r'|<script\b[^>]*src="[^"]*_static/mathjax/[^"]*"[^>]*>\s*</script>\s*', re.S)
 EXTRA_CSS = """
-/* A display formula wider than the column scrolls inside its own box (book.css); where the
-   browser supports scroll-driven animations, the edge it can scroll towards fades out. */
+/* A display formula wider than the column scrolls inside its own box; book.css fades the
+   edge it can scroll towards. */
 div.math > mjx-container { scrollbar-width: thin; }
 span.math-wide { display: inline-block; max-width: 100%; overflow-x: auto; overflow-y: hidden;
   vertical-align: middle; scrollbar-width: thin; }
-@supports (animation-timeline: scroll()) {
-  div.math > mjx-container[display="true"] {
-    animation: book-math-scroll-cue linear both;
-    animation-timeline: scroll(self inline);
-  }
-  @keyframes book-math-scroll-cue {
-    0% { mask-image: linear-gradient(to right, #000 80%, transparent); }
-    50% { mask-image: linear-gradient(to right, transparent, #000 15%, #000 85%, transparent); }
-    100% { mask-image: linear-gradient(to left, #000 80%, transparent); }
-  }
-}
 """
 
 
