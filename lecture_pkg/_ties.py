@@ -35,6 +35,19 @@ def snap(values, scale=None, axis: int | None = None) -> np.ndarray:
 
 
 def _first(choose, values, axis, scale):
+    if axis is None and scale is None:
+        # Fast path, same answer: when no other value lies within two grid units of the
+        # extreme one, rounding cannot create a tie (round(v + 2) >= round(v) + 1), so the
+        # plain argmin/argmax is the first index of the snapped extreme.
+        v = np.asarray(values, dtype=float)
+        if v.ndim == 1 and v.size:
+            index = int(choose(v))
+            top = float(np.abs(v).max())
+            if np.isfinite(top):            # no infinity, no NaN: snap's scale is `top`
+                margin = 2.0 * TIE_RTOL * (top if top > 0 else 1.0)
+                near = (v <= v[index] + margin) if choose is np.argmin else (v >= v[index] - margin)
+                if np.count_nonzero(near) == 1:
+                    return index
     index = choose(snap(values, scale, axis), axis=axis)
     return int(index) if np.ndim(index) == 0 else index
 

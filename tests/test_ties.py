@@ -44,3 +44,21 @@ def test_each_choice_is_scaled_by_its_own_values():
     # one row of tiny probabilities, one of large ones: the tiny row is still decided
     P = np.array([[1e-12, 3e-12, 2e-12], [0.5, 0.2, 0.3]])
     np.testing.assert_array_equal(_ties.first_argmax(P, axis=1), [1, 0])
+
+
+def test_the_fast_path_chooses_what_the_snapped_values_choose():
+    """first_argmin/first_argmax skip the rounding when no near-tie exists; the choice is
+    the one argmin/argmax make on the snapped values, with and without near-ties,
+    infinities and NaN."""
+    rng = np.random.default_rng(0)
+    for _ in range(3000):
+        n = int(rng.integers(1, 12))
+        v = rng.normal(size=n) * 10.0 ** rng.integers(-3, 4)
+        if rng.random() < 0.4:                                # a near-tie from rounding
+            v[rng.integers(n)] = v[rng.integers(n)] * (1 + rng.normal() * 1e-10)
+        if rng.random() < 0.2:                                # exact ties
+            v = np.round(v, 1)
+        if rng.random() < 0.1:
+            v[rng.integers(n)] = rng.choice([np.inf, -np.inf, np.nan])
+        assert _ties.first_argmin(v) == int(np.argmin(_ties.snap(v))), v
+        assert _ties.first_argmax(v) == int(np.argmax(_ties.snap(v))), v
