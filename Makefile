@@ -48,8 +48,8 @@ book: $(STAMP)
 	mkdir -p _build/html/dist
 	cp _build/dist/lecture_pkg-* _build/html/dist/
 
-# After the native run, the notebooks run again under other floating-point configurations
-# of this machine (numpy's SIMD dispatch off, OpenBLAS on older kernels): tests/portability.py;
+# After the native run, the notebooks run again under another floating-point configuration
+# of this machine (numpy's SIMD dispatch off, OpenBLAS on an old CPU's kernels): tests/portability.py;
 # then every chapter runs again with its SEED shifted twice, failing on any error, so that
 # every claim is shown to hold for other seeds than the printed one: tests/any_seed.py.
 test: book
