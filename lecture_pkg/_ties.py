@@ -6,7 +6,7 @@ exact arithmetic come out of a computation a few units of rounding apart, and wh
 is smaller depends on the CPU's summation order.  Rounding every value to a grid of
 ``TIE_RTOL`` times the scale of the values first turns such near-ties back into exact
 ties, which numpy's ``argmin``/``argmax`` and a stable sort then decide by the lowest
-index, on every machine (CONVENTIONS.md, Portable outputs).
+index, on every machine (CONTRIBUTING.md, Portable outputs).
 """
 
 from __future__ import annotations

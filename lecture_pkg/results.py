@@ -111,7 +111,7 @@ def below(value, limit: float) -> str:
     This is how a notebook prints a quantity that is zero in exact arithmetic (a residual,
     a gap, the angle between two solutions of one problem): its computed value is
     rounding error, whose digits differ from one CPU to the next, while the checked bound
-    is the same everywhere (see CONVENTIONS.md, Portable outputs).  ``value`` may be an
+    is the same everywhere (see CONTRIBUTING.md, Portable outputs).  ``value`` may be an
     array; its largest absolute entry is checked.
 
     Raises
