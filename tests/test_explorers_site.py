@@ -119,7 +119,9 @@ def _exercise_slider(page, root, row, slider, i, what) -> None:
     # mouse: a click near the far end of the slider
     before = _state(root)
     box = slider.bounding_box()
-    x = box["x"] + (0.05 if int(slider.input_value()) > n // 2 else 0.95) * box["width"]
+    # the end farther from the current value (with two values: the other one)
+    upper_half = 2 * int(slider.input_value()) >= n - 1
+    x = box["x"] + (0.05 if upper_half else 0.95) * box["width"]
     page.mouse.click(x, box["y"] + box["height"] / 2)
     _moved(before, _state(root), i, what + " (mouse, slider)")
     # step buttons, by mouse and by keyboard

@@ -82,6 +82,19 @@ def test_no_code_line_is_wider_than_the_book_shows():
     assert not too_long, "\n".join(too_long)
 
 
+def test_no_cell_stores_text_written_to_stderr():
+    """Warnings and log lines are not for readers, and they carry the path of the machine
+    that ran the notebook (strict nbval fails on any other machine)."""
+    stderr = []
+    for path in results.book_notebooks(ROOT / "book", ROOT / "_toc.yml"):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        for index, cell in enumerate(nb["cells"]):
+            stderr += [f"{path.relative_to(ROOT)} cell {index}: {''.join(out['text'])[:200]}"
+                       for out in cell.get("outputs", ())
+                       if out.get("output_type") == "stream" and out.get("name") == "stderr"]
+    assert not stderr, "\n".join(stderr)
+
+
 def test_result_cells_show_their_result_and_fold_their_checking_code():
     """A `# result:` cell's code (the assertions) is folded behind a toggle; its output shows."""
     unfolded = []
