@@ -143,8 +143,15 @@ def _exercise_slider(page, root, row, slider, i, what) -> None:
         before = _state(root)
         play.click()
         assert play.get_attribute("aria-pressed") == "true"
-        page.wait_for_timeout(1600)
-        play.click()
+        output = row.locator("output")
+        page.wait_for_function("([out, v]) => out.textContent !== v",
+                               arg=[output.element_handle(), before["values"][i]])
+        if n > 2:   # one step taken, more to go: the button pauses it
+            assert play.get_attribute("aria-pressed") == "true"
+            play.click()
+        else:       # the step reached the last value: play stops by itself
+            page.wait_for_function("b => b.getAttribute('aria-pressed') === 'false'",
+                                   arg=play.element_handle())
         assert play.get_attribute("aria-pressed") == "false"
         _moved(before, _state(root), i, what + " (play)")
 
