@@ -31,8 +31,8 @@ Part III, beyond linear separability
         committee and parity machines (``ParityMachine``) and the multilayer perceptron
         with backpropagation (``MLP``).
     :mod:`lecture_pkg.kernel_machines`
-        the kernels (:mod:`~lecture_pkg.kernel_machines.kernels`), the AdaTron/SMO
-        solvers (:mod:`~lecture_pkg.kernel_machines.solvers`), the support vector machine
+        the kernels and the AdaTron/SMO solvers (from :mod:`lecture_pkg.core`), the
+        support vector machine
         ``KernelAdaTron``, the kernel perceptron ``KernelPerceptron``, the linear
         programming machine ``LPMachine``, minimal expansion set reduction
         (:mod:`~lecture_pkg.kernel_machines.mesr`) and Frieß and Harrison's experiments.
@@ -47,6 +47,9 @@ Part IV, prototypes and evaluation
         confusion matrices.
 
 Shared by all
+    :mod:`lecture_pkg.core`
+        the ground floor the families build on and that imports none of them: kernels,
+        the AdaTron/SMO solvers on embedding strengths, the order of presentation.
     :mod:`lecture_pkg.datasets`
         every data set of the course: the notes' examples, generators, real data.
     :mod:`lecture_pkg.plotting`

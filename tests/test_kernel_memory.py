@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from lecture_pkg.kernel_machines import KernelAdaTron, KernelPerceptron, kernel_adatron, rbf_kernel
-from lecture_pkg.kernel_machines import kernels as kernels_module
+from lecture_pkg.core import kernels as kernels_module
 
 P = 1500
 
@@ -129,7 +129,7 @@ def test_rows_on_demand_keep_memory_bounded():
 
 
 def test_the_sweep_needs_the_whole_matrix():
-    from lecture_pkg.kernel_machines._rows import KernelRows
+    from lecture_pkg.core._rows import KernelRows
 
     X, y = _problem(50)
     rows = KernelRows(X, y, "rbf", {"gamma": 0.5}, cache_size=1)

@@ -1,4 +1,4 @@
-"""Tests of lecture_pkg.kernel_machines.kernels: Biehl (4.28)-(4.31), Fig. 4.4 and Mooney's kernel slides."""
+"""Tests of lecture_pkg.core.kernels: Biehl (4.28)-(4.31), Fig. 4.4 and Mooney's kernel slides."""
 
 import math
 import warnings

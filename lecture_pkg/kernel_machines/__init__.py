@@ -1,10 +1,7 @@
 """Kernel machines (Biehl §4.3, slides 003, Frieß and Harrison): SVMs, kernel perceptrons, LP machines.
 
-* :mod:`~lecture_pkg.kernel_machines.kernels` -- the package's one set of kernels (linear,
-  polynomial, RBF), Gram matrices, Mercer checks, explicit feature maps;
-* :mod:`~lecture_pkg.kernel_machines.solvers` -- the AdaTron/Adaline family on embedding
-  strengths (sequential, parallel, and the greedy pair steps of SMO), with its Kuhn-Tucker
-  checks: the solver of :class:`~lecture_pkg.linear.AdaTron` and :class:`KernelAdaTron`;
+* the kernels and the AdaTron/SMO solvers on embedding strengths, re-exported from the
+  ground floor :mod:`lecture_pkg.core` (which the linear and prototype families share);
 * :mod:`~lecture_pkg.kernel_machines.svm` -- the support vector machine by the kernel
   AdaTron (:class:`KernelAdaTron`);
 * :mod:`~lecture_pkg.kernel_machines.kernel_perceptron` -- the data-dependent (dual, kernel)
@@ -16,16 +13,18 @@
   experiments (their tables).
 """
 
-from .kernels import (NotPSDError, NotPSDWarning, linear_kernel, polynomial_kernel,
-                      gamma_from_sigma, rbf_kernel, KERNELS, kernel_matrix, min_eigenvalue, is_psd,
-                      check_gram, quadratic_feature_map, DIETRICH_NORMAL, dietrich_map,
-                      polynomial_feature_dimension, monomial_exponents, polynomial_feature_map)
-from .solvers import (LearningRateWarning, check_learning_rate, DIVERGENCE_FACTOR, dual_objective,
-                      KKTResiduals, kkt_residuals, support_vectors, EmbeddingRun,
-                      adaline_embeddings, adatron_embeddings, box_kkt_violation)
+from ..core.kernels import (KERNELS, DIETRICH_NORMAL, NotPSDError, NotPSDWarning, check_gram,
+                           dietrich_map, gamma_from_sigma, is_psd, kernel_matrix, linear_kernel,
+                           min_eigenvalue, monomial_exponents, polynomial_feature_dimension,
+                           polynomial_feature_map, polynomial_kernel, quadratic_feature_map,
+                           rbf_kernel)
+from ..core.order import presentation_order
+from ..core.solvers import (DIVERGENCE_FACTOR, EmbeddingRun, KKTResiduals, LearningRateWarning,
+                            adaline_embeddings, adatron_embeddings, box_kkt_violation,
+                            check_learning_rate, dual_objective, kkt_residuals, support_vectors)
 from .svm import (gram_of_labels, KernelAdaTronRun, kernel_adatron, svm_decision, primal_weights,
                   bias_from_support_vector, KernelAdaTron)
-from .kernel_perceptron import (KernelPerceptronRun, presentation_order, kernel_perceptron,
+from .kernel_perceptron import (KernelPerceptronRun, kernel_perceptron,
                                 explicit_perceptron, KernelPerceptron, DualPerceptronRun,
                                 dual_perceptron)
 from .lp_machine import (LP_STATUS, LPError, solve_lp, lp_matrices, LPMachineRun, lp_machine,

@@ -17,7 +17,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..linear._base import LinearBinaryClassifier
 from ..validation import COUNT, POSITIVE, Interval, Options
-from .kernels import _check_gram_memory, check_gram, kernel_matrix
+from ..core.kernels import check_gram, check_gram_memory, kernel_matrix
 
 __all__ = [
 ]
@@ -80,7 +80,7 @@ class _BinaryKernelClassifier(LinearBinaryClassifier):
                 return X
             return check_gram(X, action=check_psd, tol=1e-8 if X.dtype == np.float64 else 1e-5)
         self._params = self._kernel_params(X)
-        _check_gram_memory(X.shape[0], what=f"{type(self).__name__}: the Gram matrix")
+        check_gram_memory(X.shape[0], what=f"{type(self).__name__}: the Gram matrix")
         return kernel_matrix(X, None, self.kernel, **self._params)
 
     def _store_support(self, X, support, inputs=None) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..prototypes import NearestNeighborClassifier
 from ..validation import as_plus_minus, check_inputs, check_positive_int, resolve_rng
 from .kernel_perceptron import kernel_perceptron
 from .lp_machine import lp_machine
@@ -128,9 +129,6 @@ def paper_experiment(X_train, y_train, X_test, y_test, sigmas, *, k_large: int =
     or a perceptron that did not converge).
     """
     from sklearn.svm import SVC  # the QP solver of the SVM rows
-
-    # imported here: lecture_pkg.prototypes imports the kernels of this subpackage
-    from ..prototypes import NearestNeighborClassifier
 
     X_train, y_train, X_test, y_test = _checked_split(X_train, y_train, X_test, y_test)
     lpm_Cs = tuple(float(c) for c in np.atleast_1d(lpm_C))

@@ -41,13 +41,13 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
 from ..linear.perceptron import RosenblattTrainer, augment
+from ..core.order import presentation_order
 from ..validation import (COUNT, POSITIVE, Options, as_plus_minus, check_inputs, check_params,
-                          check_scalar, resolve_rng)
+                          check_scalar)
 from ._base import _KERNEL_CONSTRAINTS, _BinaryKernelClassifier
 
 __all__ = [
     "KernelPerceptronRun",
-    "presentation_order",
     "kernel_perceptron",
     "explicit_perceptron",
     "KernelPerceptron",
@@ -75,24 +75,6 @@ class KernelPerceptronRun:
     order: np.ndarray
     weights: np.ndarray | None = None
     n_steps: int | None = None
-
-
-def presentation_order(n: int, order=None, random_state=None) -> np.ndarray:
-    """The order in which the ``n`` patterns are presented in every epoch.
-
-    ``order=None`` is the natural order ``0, ..., n-1``; ``"random"`` one random
-    permutation from ``random_state``; an array must be a permutation of ``range(n)``.
-    """
-    if order is None:
-        return np.arange(n)
-    if isinstance(order, str):
-        if order != "random":
-            raise ValueError(f"order must be None, 'random' or a permutation, got {order!r}")
-        return resolve_rng(random_state).permutation(n)
-    perm = np.asarray(order)
-    if perm.shape != (n,) or not np.array_equal(np.sort(perm), np.arange(n)):
-        raise ValueError(f"order must be a permutation of range({n})")
-    return perm.astype(int)
 
 
 def kernel_perceptron(K: np.ndarray, y: np.ndarray, *, eta: float = 1.0, bias: bool = True,

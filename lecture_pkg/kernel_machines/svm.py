@@ -1,7 +1,7 @@
 """Support vector machines by the kernel AdaTron (Biehl §4.3, eqs. 4.19--4.31; Mooney's slides).
 
 The kernel AdaTron (Frieß, Cristianini and Campbell 1998; Biehl eq. 4.26) is the
-AdaTron of :mod:`lecture_pkg.kernel_machines.solvers` run on the matrix
+AdaTron of :mod:`lecture_pkg.core.solvers` run on the matrix
 
     ``Gamma^{mu nu} = y^mu y^nu K(xi^mu, xi^nu)``        (Biehl 4.19, without the 1/M)
 
@@ -52,9 +52,9 @@ from sklearn.exceptions import ConvergenceWarning
 
 from ..validation import COUNT, POSITIVE, Interval, Options, as_plus_minus, check_params
 from ._base import _KERNEL_CONSTRAINTS, _BinaryKernelClassifier
-from ._rows import KernelRows
-from .kernels import _check_gram_memory, check_gram
-from .solvers import adatron_embeddings, support_vectors
+from ..core._rows import KernelRows
+from ..core.kernels import check_gram, check_gram_memory
+from ..core.solvers import adatron_embeddings, support_vectors
 
 __all__ = [
     "gram_of_labels",
@@ -80,7 +80,7 @@ def gram_of_labels(K: np.ndarray, y: np.ndarray, *, overwrite: bool = False) -> 
     if K.shape != (P, P):
         raise ValueError(f"K has shape {K.shape}, expected ({P}, {P})")
     if not (overwrite and K.flags.writeable):
-        _check_gram_memory(P, what="Gamma = y y^T K")
+        check_gram_memory(P, what="Gamma = y y^T K")
         K = y[:, None] * K
     else:
         K *= y[:, None]

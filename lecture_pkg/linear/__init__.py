@@ -18,7 +18,7 @@
 :class:`LinearBinaryClassifier` is the scikit-learn base class they share (two classes
 mapped to +-1, ``decision_function = w . x + b``, ``predict`` with ``sign(0) = +1``).
 The AdaTron and Adaline iterations on embedding strengths live in
-:mod:`lecture_pkg.kernel_machines.solvers`, shared with the kernel AdaTron.
+:mod:`lecture_pkg.core.solvers`, shared with the kernel AdaTron.
 """
 
 from ._base import LinearBinaryClassifier

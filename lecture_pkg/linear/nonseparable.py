@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
-from ..kernel_machines.solvers import adatron_embeddings, dual_objective, support_vectors
+from ..core.solvers import adatron_embeddings, dual_objective, support_vectors
 from ..validation import (COUNT, NON_ZERO, POSITIVE, POSITIVE_OR_INF, Interval, as_plus_minus, check_inputs,
                           check_params, check_scalar, resolve_rng)
 from ._base import _LinearBinaryClassifier

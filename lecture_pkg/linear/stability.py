@@ -21,7 +21,7 @@ Notation and conventions (see the book's introduction, "Notation"):
   ``N`` times the ``eta`` of :class:`Adaline`.
 
 The iterations on embedding strengths that these estimators run (and the kernel AdaTron
-too) are in :mod:`lecture_pkg.kernel_machines.solvers`.
+too) are in :mod:`lecture_pkg.core.solvers`.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
 from .._ties import first_argmin
-from ..kernel_machines.solvers import (DIVERGENCE_FACTOR, LearningRateWarning, adatron_embeddings,
+from ..core.solvers import (DIVERGENCE_FACTOR, LearningRateWarning, adatron_embeddings,
                                        check_learning_rate, kkt_residuals, support_vectors)
 from ..validation import (COUNT, NON_NEGATIVE, NON_ZERO, POSITIVE, Interval, Options, as_plus_minus,
                           check_inputs, check_params, check_scalar, resolve_rng)

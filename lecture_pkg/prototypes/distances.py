@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..kernel_machines.kernels import linear_kernel
+from ..core.kernels import linear_kernel
 from ..validation import POSITIVE_OR_INF, check_scalar
 
 __all__ = [
@@ -120,7 +120,7 @@ def kernel_distance(X, W, kernel: Callable[[np.ndarray, np.ndarray], np.ndarray]
     ``d_kappa(w, xi)^2 = kappa(w, w) - 2 kappa(w, xi) + kappa(xi, xi)``: the squared
     Euclidean distance of the two vectors after the (implicit) feature map of the
     kernel.  ``kernel(A, B)`` must return the Gram matrix of the rows of ``A`` and
-    ``B``, e.g. the kernels of :mod:`lecture_pkg.kernel_machines.kernels` (the default,
+    ``B``, e.g. the kernels of :mod:`lecture_pkg.core.kernels` (the default,
     :func:`~lecture_pkg.kernel_machines.linear_kernel`, gives back the squared Euclidean
     distance; ``functools.partial(rbf_kernel, sigma=0.5)``), or a kernel from
     :mod:`sklearn.metrics.pairwise`.

@@ -18,7 +18,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._ties import first_argmin, stable_argsort
-from ..kernel_machines import presentation_order
+from ..core.order import presentation_order
 from ..validation import COUNT, check_inputs, check_params, check_scalar
 from ._base import _METRIC, _MINKOWSKI_P, _metric_function, _PrototypeClassifier, class_means
 

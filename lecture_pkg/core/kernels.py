@@ -64,6 +64,7 @@ __all__ = [
     "min_eigenvalue",
     "is_psd",
     "check_gram",
+    "check_gram_memory",
     "quadratic_feature_map",
     "DIETRICH_NORMAL",
     "dietrich_map",
@@ -100,7 +101,7 @@ def _available_memory() -> int | None:
     return None
 
 
-def _check_gram_memory(P: int, Q: int | None = None, *, what: str = "the Gram matrix") -> None:
+def check_gram_memory(P: int, Q: int | None = None, *, what: str = "the Gram matrix") -> None:
     """Refuse a ``(P, Q)`` float64 array (default ``Q = P``) that does not fit in memory.
 
     Raises :class:`MemoryError` naming ``P``, the bytes needed and the bytes available

@@ -1,0 +1,29 @@
+"""The order in which a sequential algorithm presents the examples in each epoch.
+
+Shared by the kernel perceptron and the condensed nearest-neighbour rule, which both
+cycle through the training set in a natural, random or given order.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..validation import resolve_rng
+
+
+def presentation_order(n: int, order=None, random_state=None) -> np.ndarray:
+    """The order in which the ``n`` patterns are presented in every epoch.
+
+    ``order=None`` is the natural order ``0, ..., n-1``; ``"random"`` one random
+    permutation from ``random_state``; an array must be a permutation of ``range(n)``.
+    """
+    if order is None:
+        return np.arange(n)
+    if isinstance(order, str):
+        if order != "random":
+            raise ValueError(f"order must be None, 'random' or a permutation, got {order!r}")
+        return resolve_rng(random_state).permutation(n)
+    perm = np.asarray(order)
+    if perm.shape != (n,) or not np.array_equal(np.sort(perm), np.arange(n)):
+        raise ValueError(f"order must be a permutation of range({n})")
+    return perm.astype(int)
