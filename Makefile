@@ -45,6 +45,7 @@ book: $(STAMP)
 		|| { cat _build/dist.log; exit 1; }
 	$(BIN)/jupyter-book build . -n -W --keep-going
 	$(BIN)/python -m tools.static_math _build/html
+	$(BIN)/python -m tools.bundle_css _build/html
 	mkdir -p _build/html/dist
 	cp _build/dist/lecture_pkg-* _build/html/dist/
 

@@ -1,4 +1,5 @@
-"""The build-time rewrites that make pages light: book/_ext/fast_pages.py, tools/static_math.py.
+"""The build-time rewrites that make pages light: book/_ext/fast_pages.py, tools/static_math.py,
+tools/bundle_css.py.
 
 The browser tests (test_site.py, test_site_reading.py, test_explorers_site.py) check the
 built pages as a reader sees them; these check each rewrite on small pieces of HTML.
@@ -11,7 +12,9 @@ import importlib.util
 import json
 from pathlib import Path
 
-from tools import static_math
+import pytest
+
+from tools import bundle_css, static_math
 
 ROOT = Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location("fast_pages", ROOT / "book" / "_ext" / "fast_pages.py")
@@ -127,3 +130,62 @@ def test_a_wide_inline_formula_scrolls_inside_itself():
     assert out.count("math-wide") == 1
     assert '<span class="math notranslate nohighlight math-wide" tabindex="0"><mjx-container>' \
            '<svg width="40.5ex"' in out
+
+
+def _small_site(root: Path) -> Path:
+    (root / "_static" / "styles").mkdir(parents=True)
+    (root / "_static" / "basic.css").write_text("p { margin: 0; }\n")
+    (root / "_static" / "styles" / "theme.css").write_text(
+        '@import "../basic.css";\n'
+        '@font-face { src: url("../vendor/fonts/a.woff2"); }\n'
+        ".x { background: url(data:image/png;base64,AAAA); }\n")
+    (root / "_static" / "book.css").write_text(
+        ".y { background: url('img/dot.svg'); } .z { mask: url(#m); }\n")
+    (root / "book").mkdir()
+    return root
+
+
+PAGE = """<html><head>
+<link href="{r}_static/styles/theme.css?digest=1" rel="stylesheet" />
+<link rel="stylesheet" type="text/css" href="{r}_static/book.css?v=2" />
+<link rel="stylesheet" href="https://example.org/remote.css">
+<link rel="stylesheet" media="print" href="{r}_static/print.css">
+<link rel="icon" href="{r}_static/favicon.png"/>
+</head><body><link rel="stylesheet" href="{r}_static/body.css"></body></html>"""
+
+
+def test_a_page_links_one_bundle_of_its_local_stylesheets(tmp_path):
+    site = _small_site(tmp_path)
+    bundles = {}
+    page = bundle_css.bundle_page(PAGE.format(r="../"), "book/a.html", site, bundles)
+    head = page[:page.find("</head>")]
+    [name] = bundles.values()
+    assert head.count('rel="stylesheet"') == 3           # the bundle, remote, print
+    assert head.index(f'href="../{name}"') < head.index("https://example.org/remote.css")
+    assert "theme.css" not in head and "book.css" not in head
+    assert 'media="print"' in head and 'rel="icon"' in head
+    assert '<link rel="stylesheet" href="../_static/body.css">' in page   # body untouched
+    css = (site / name).read_text()
+    # in the pages' order, the @import inlined where it stood
+    assert css.index("p { margin: 0; }") < css.index("@font-face") < css.index(".y")
+    assert "@import" not in css
+    # relative addresses now relative to the bundle (in _static/); others untouched
+    assert 'url("vendor/fonts/a.woff2")' in css and "url('img/dot.svg')" in css
+    assert "url(data:image/png;base64,AAAA)" in css and "url(#m)" in css
+
+
+def test_pages_with_the_same_stylesheets_share_a_bundle_and_a_second_run_changes_nothing(tmp_path):
+    site = _small_site(tmp_path)
+    bundles = {}
+    top = bundle_css.bundle_page(PAGE.format(r=""), "index.html", site, bundles)
+    deep = bundle_css.bundle_page(PAGE.format(r="../"), "book/a.html", site, bundles)
+    [name] = bundles.values()
+    assert f'href="{name}"' in top and f'href="../{name}"' in deep
+    assert bundle_css.bundle_page(deep, "book/a.html", site, bundles) == deep
+
+
+def test_an_import_from_another_host_is_refused(tmp_path):
+    site = _small_site(tmp_path)
+    (site / "_static" / "book.css").write_text('@import url("https://fonts.example/x.css");\n')
+    with pytest.raises(ValueError, match="another host"):
+        bundle_css.bundle_page(PAGE.format(r="../"), "book/a.html", site, {})

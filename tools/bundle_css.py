@@ -1,0 +1,137 @@
+"""One stylesheet per page instead of fifteen: the last step of ``make book``.
+
+A page of the built book links about fifteen stylesheets (the theme's, one per Sphinx
+extension, the book's, the icons' and the static maths'), and the theme's first one
+``@import``\\ s another.  Each is a request that holds up the first paint; on a phone's
+slow connection they queue (a browser opens six connections to a host).  This step
+writes the local stylesheets a page links, in their order and with their ``@import``\\ s
+and relative ``url(...)``\\ s resolved, into one file ``_static/bundle-<hash>.css`` (named
+by its content, shared by every page with the same list) and links that instead.  A link
+with a ``media`` other than ``all`` or to another host is left as it is.
+
+``python -m tools.bundle_css _build/html`` (idempotent: a page that links a bundle is
+left alone).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import posixpath
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BUNDLE_DIR = "_static"
+_LINK = re.compile(r'[ \t]*<link\b([^>]*)>[ \t]*\n?')
+_IMPORT = re.compile(r'@import\s+(?:url\()?\s*["\']?([^"\')\s;]+)["\']?\s*\)?\s*;')
+_URL = re.compile(r'url\(\s*(["\']?)([^"\')]+)\1\s*\)')
+
+
+def _attribute(attributes: str, name: str) -> str | None:
+    m = re.search(rf'\b{name}\s*=\s*"([^"]*)"', attributes)
+    return m.group(1) if m else None
+
+
+def _local(href: str) -> bool:
+    return not re.match(r"^([a-z]+:|//|/)", href)
+
+
+def _bundled(attributes: str) -> str | None:
+    """The ``href`` of a link this step bundles, else ``None``."""
+    if (_attribute(attributes, "rel") or "").lower() != "stylesheet":
+        return None
+    href = _attribute(attributes, "href")
+    if href is None or not _local(href) or (_attribute(attributes, "media") or "all") != "all":
+        return None
+    return href.split("?")[0].split("#")[0]
+
+
+def css_text(site: Path, path: str, seen: frozenset = frozenset()) -> str:
+    """The stylesheet at ``path`` (relative to ``site``) with its ``@import``\\ s inlined and
+    its relative ``url(...)``\\ s made relative to the site's top."""
+    if path in seen:
+        raise ValueError(f"@import cycle through {path}")
+    folder = posixpath.dirname(path)
+    text = (site / path).read_text(encoding="utf-8")
+    text = re.sub(r'^\ufeff|@charset\s+"[^"]*"\s*;', "", text)
+
+    def url(m: re.Match) -> str:
+        quote, target = m.groups()
+        if not _local(target) or target.startswith("#"):
+            return m.group(0)
+        return f"url({quote}{posixpath.normpath(posixpath.join(folder, target))}{quote})"
+
+    def inline(m: re.Match) -> str:
+        target = m.group(1)
+        if not _local(target):
+            raise ValueError(f"{path} imports {target} from another host")
+        return css_text(site, posixpath.normpath(posixpath.join(folder, target)), seen | {path})
+
+    return _IMPORT.sub(inline, _URL.sub(url, text))
+
+
+def _relative_urls(css: str, bundle_dir: str) -> str:
+    """Site-relative ``url(...)``\\ s (as ``css_text`` writes them) made relative to the bundle."""
+    def url(m: re.Match) -> str:
+        quote, target = m.groups()
+        if not _local(target) or target.startswith("#"):
+            return m.group(0)
+        return f"url({quote}{posixpath.relpath(target, bundle_dir)}{quote})"
+    return _URL.sub(url, css)
+
+
+def bundle_page(html: str, page: str, site: Path, bundles: dict[tuple, str]) -> str:
+    """``html`` of ``page`` (relative to ``site``) linking one bundle of its local stylesheets.
+
+    ``bundles`` maps a tuple of stylesheet paths to the bundle written for them (filled
+    here, shared across pages).
+    """
+    end = html.find("</head>")
+    if end < 0:
+        return html
+    head, rest = html[:end], html[end:]
+    page_dir = posixpath.dirname(page)
+    sheets, first = [], None
+    for m in _LINK.finditer(head):
+        href = _bundled(m.group(1))
+        if href is not None:
+            sheets.append(posixpath.normpath(posixpath.join(page_dir, href)))
+            first = m.start() if first is None else first
+    if len(sheets) < 2 or any(posixpath.basename(s).startswith("bundle-") for s in sheets):
+        return html
+    key = tuple(sheets)
+    if key not in bundles:
+        css = "\n".join(f"/* {s} */\n{css_text(site, s)}" for s in sheets)
+        css = _relative_urls(css, BUNDLE_DIR)
+        name = f"{BUNDLE_DIR}/bundle-{hashlib.sha256(css.encode()).hexdigest()[:16]}.css"
+        (site / name).write_text(css, encoding="utf-8")
+        bundles[key] = name
+    link = f'<link rel="stylesheet" href="{posixpath.relpath(bundles[key], page_dir or ".")}">\n'
+    kept = _LINK.sub(lambda m: "" if _bundled(m.group(1)) else m.group(0), head[first:])
+    return head[:first] + link + kept + rest
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.bundle_css",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("site", nargs="?", default=ROOT / "_build" / "html", type=Path)
+    args = parser.parse_args(argv)
+    bundles: dict[tuple, str] = {}
+    pages = 0
+    for path in sorted(args.site.rglob("*.html")):
+        page = path.relative_to(args.site).as_posix()
+        if page.startswith(("_static/", "dist/")):
+            continue
+        html = path.read_text(encoding="utf-8")
+        new = bundle_page(html, page, args.site, bundles)
+        if new != html:
+            path.write_text(new, encoding="utf-8")
+            pages += 1
+    print(f"stylesheets: {pages} pages link one of {len(bundles)} bundles")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
