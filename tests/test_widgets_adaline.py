@@ -84,3 +84,14 @@ def test_bad_settings_are_refused(iris):
         ex.set(epochs=0)
     with pytest.raises(ValueError, match="solver"):
         ex.set(solver="newton")
+
+
+def test_a_sequential_run_that_settles_above_its_start_is_called_flat_not_growing(iris):
+    Z, y = iris
+    ex = AdalineExplorer(Z, y, ratio=1.1, epochs=60, solver="sequential")
+    assert not ex.model.diverged_ and ex.loss[-1] > ex.loss[0]
+    assert abs(ex.loss[-1] - ex.loss[-2]) <= 1e-9 * ex.loss[-1]
+    assert "flat, above the start" in ex.status() and "growing" not in ex.status()
+    ax_loss, ax_data = ex.draw()
+    assert ax_loss.get_title().endswith("flat, above the start")
+    assert ax_data.get_title().endswith("outside the plot")   # every flower called +1

@@ -89,13 +89,26 @@ class AdalineExplorer:
     def loss(self) -> np.ndarray:
         return np.asarray(self.model.loss_)
 
+    def _trend(self) -> str:
+        """``diverged``, ``converging``, ``growing``, or ``flat, above the start`` (a run that
+        settled, e.g. into a cycle of sequential steps, at a cost above its first one)."""
+        loss = self.loss
+        if self.model.diverged_:
+            return "diverged"
+        if loss[-1] <= loss[0]:
+            return "converging"
+        if len(loss) > 1 and abs(loss[-1] - loss[-2]) <= 1e-9 * loss[-1]:
+            return "flat, above the start"
+        return "growing"
+
     def status(self) -> str:
         """One line describing the run."""
         head = (f"{self.solver}: eta = {self.eta:.4g} = {self.ratio:.2f} x limit {self.limit:.4g}")
-        if self.model.diverged_:
+        trend = self._trend()
+        if trend == "diverged":
             return head + f" -- diverged after {self.model.n_epochs_} epochs"
-        trend = "loss growing" if self.loss[-1] > self.loss[0] else "loss"
-        return (head + f" -- {trend} {self.loss[-1]:.4g} after {self.model.n_epochs_} epochs "
+        word = {"converging": "loss", "growing": "loss growing"}.get(trend, f"loss {trend}:")
+        return (head + f" -- {word} {self.loss[-1]:.4g} after {self.model.n_epochs_} epochs "
                 f"(least squares {self.least_squares_loss:.4g})")
 
     def draw(self, axes=None):
@@ -107,11 +120,9 @@ class AdalineExplorer:
         ax_loss.semilogy(np.arange(len(loss)), loss, marker=".", color="#1f5fa8")
         ax_loss.axhline(self.least_squares_loss, color="k", ls="--", lw=1, label="least squares")
         ax_loss.set_xlabel("epoch")
-        ax_loss.set_ylabel(r"loss $L(\mathbf{w})$")
+        ax_loss.set_ylabel(r"loss $\mathcal{E}_{\mathrm{SSE}}(\mathbf{w})$")
         ax_loss.legend(loc="best")
-        verdict = "diverged" if self.model.diverged_ else (
-            "loss growing" if loss[-1] > loss[0] else "converging")
-        ax_loss.set_title(rf"$\eta$ = {self.ratio:.2f} $\times$ limit: {verdict}")
+        ax_loss.set_title(rf"$\eta$ = {self.ratio:.2f} $\times$ limit: {self._trend()}")
         plot_labelled_points(self.X, self.y, ax_data, size=20)
         lo, hi = self.X.min(axis=0) - 0.5, self.X.max(axis=0) + 0.5
         ax_data.set_aspect("auto")
@@ -122,7 +133,11 @@ class AdalineExplorer:
         ax_data.set_ylim(lo[1], hi[1])
         ax_data.set_xlabel("$x_1$")
         ax_data.set_ylabel("$x_2$")
-        ax_data.set_title("line after the last epoch")
+        corners = np.array([[lo[0], lo[1]], [lo[0], hi[1]], [hi[0], lo[1]], [hi[0], hi[1]]])
+        crosses = (not self.model.diverged_
+                   and np.ptp(np.sign(corners @ self.model.coef_ + self.model.intercept_)) > 0)
+        ax_data.set_title("line after the last epoch" if crosses else
+                          "line after the last epoch: outside the plot")
         return axes
 
     def figure(self):

@@ -41,8 +41,10 @@ class LPMExplorer:
     Parameters
     ----------
     X, y : 2-d inputs and +-1 labels (default: the two spirals)
-    sigma : RBF width of eq. (6), ``gamma = 1 / sigma^2``
-    C_lpm : weight of ``||alpha||_1`` in the LPM (0 is the paper's spiral setting)
+    sigma : the paper's RBF width ``sigma_F`` of its eq. (6), ``gamma = 1 / sigma_F^2``
+        (the book's ``sigma`` times ``sqrt(2)``)
+    C_lpm : the LPM's price ``zeta`` on ``||alpha||_1`` (the paper's and ``LPMachine``'s
+        ``C``; 0 is the paper's spiral setting)
     C_svm : the SVM's soft-margin constant (1000 in the paper's spiral figure)
     resolution : grid points per axis of the pictures
     """
@@ -121,9 +123,10 @@ class LPMExplorer:
             ax.set_xlabel("$x_1$")
             ax.set_ylabel("$x_2$")
             i = info[name]
-            ax.set_title(f"{name}, C = {C:g}: {i['n_expansion']} expansion vectors,\n"
+            price = "\u03b6" if name == "LPM" else "C"   # the book's zeta: the LPM's C
+            ax.set_title(f"{name}, {price} = {C:g}: {i['n_expansion']} expansion vectors,\n"
                          f"{i['train_errors']} training errors, "
-                         rf"$\|\boldsymbol{{\alpha}}\|_1$ = {i['sum_alpha']:.3g}", fontsize=10)
+                         f"\u2016\u03b1\u2016\u2081 = {i['sum_alpha']:.3g}", fontsize=10)
             ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=3,
                       handletextpad=0.2, columnspacing=0.8, borderaxespad=0)
         return axes
@@ -134,18 +137,18 @@ class LPMExplorer:
 
     def static(self, sigma=(0.4, 0.8, 1.6), C_lpm=(0.0, 0.05, 0.2)) -> StaticExplorer:
         """The explorer for the HTML book: a grid of the RBF width ``sigma`` and of the
-        LPM's ``C`` (the SVM's ``C`` fixed)."""
+        LPM's price ``zeta`` (the SVM's ``C`` fixed)."""
         start = dict(sigma=self.sigma, C_lpm=self.C_lpm)
         controls = [
-            control("sigma", grid_with(sigma, self.sigma), label="sigma", initial=self.sigma,
+            control("sigma", grid_with(sigma, self.sigma), label="sigma_F", initial=self.sigma,
                     fmt="{:g}"),
-            control("C_lpm", grid_with(C_lpm, self.C_lpm), label="C (LPM)",
+            control("C_lpm", grid_with(C_lpm, self.C_lpm), label="zeta (LPM)",
                     initial=self.C_lpm, fmt="{:g}", kind="choice"),
         ]
 
         def describe():
             info = self.summary()
-            return (f"sigma = {self.sigma:g}, LPM C = {self.C_lpm:g}: "
+            return (f"sigma_F = {self.sigma:g}, LPM zeta = {self.C_lpm:g}: "
                     f"{info['LPM']['n_expansion']} expansion vectors, "
                     f"{info['LPM']['train_errors']} training errors; SVM C = {self.C_svm:g}: "
                     f"{info['SVM']['n_expansion']} support vectors, "
@@ -156,13 +159,13 @@ class LPMExplorer:
                               colors=32)
 
     def widget(self):
-        """The live explorer: sliders for sigma, the LPM's C and the SVM's C; a data choice."""
+        """The live explorer: sliders for sigma, the LPM's zeta and the SVM's C; a data choice."""
         import ipywidgets as widgets
 
         sigma = widgets.FloatSlider(value=self.sigma, min=0.2, max=3.0, step=0.1,
-                                    description="sigma", continuous_update=False)
+                                    description="sigma_F", continuous_update=False)
         c_lpm = widgets.FloatSlider(value=self.C_lpm, min=0.0, max=0.5, step=0.01,
-                                    description="C (LPM)", continuous_update=False)
+                                    description="zeta (LPM)", continuous_update=False)
         c_svm = widgets.FloatLogSlider(value=self.C_svm, base=10, min=-1, max=4, step=0.25,
                                        description="C (SVM)", continuous_update=False)
         data = widgets.Dropdown(options=["spirals", "moons"], value="spirals", description="data")

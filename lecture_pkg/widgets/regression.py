@@ -72,9 +72,12 @@ class RegressionExplorer:
         return mean, np.sqrt(var)
 
     def status(self) -> str:
-        return (f"{self.n_points} galaxies, tau = {self.tau:.3g} (lambda = {self.lam:.3g}): "
-                f"least squares H = {self.slope_ls:.0f}, MAP H = {self.slope_map:.0f} "
+        return (f"{self._galaxies()}, tau_0 = {self.tau:.3g} (lambda = {self.lam:.3g}): "
+                f"least squares H_0 = {self.slope_ls:.0f}, MAP H_0 = {self.slope_map:.0f} "
                 f"+- {np.sqrt(self.cov[0, 0]):.0f} km/s/Mpc")
+
+    def _galaxies(self) -> str:
+        return "1 galaxy" if self.n_points == 1 else f"{self.n_points} galaxies"
 
     def draw(self, ax=None):
         ax = ax if ax is not None else plt.gca()
@@ -83,7 +86,7 @@ class RegressionExplorer:
         ax.fill_between(grid, mean - 2 * std, mean + 2 * std, color="C0", alpha=0.18,
                         label="predictive\nmean $\\pm$ 2 sd")
         ax.plot(grid, mean, color="C0", label="MAP line")
-        ax.plot(grid, self.slope_ls * grid, "--", color="C1", label=f"least squares,\nH = {self.slope_ls:.0f}")
+        ax.plot(grid, self.slope_ls * grid, "--", color="C1", label=f"least squares,\n$H_0$ = {self.slope_ls:.0f}")
         ax.plot(self.d_all[self.n_points:, 0], self.v_all[self.n_points:], "o", color="lightgray", ms=4,
                 label="unused galaxies")
         d, v = self.data
@@ -93,8 +96,8 @@ class RegressionExplorer:
         ax.set_xlabel("distance d (Mpc)")
         ax.set_ylabel("velocity v (km/s)")
         ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
-        ax.set_title(f"{self.n_points} galaxies, prior width $\\tau$ = {self.tau:g}: "
-                     f"MAP H = {self.slope_map:.0f} $\\pm$ {np.sqrt(self.cov[0, 0]):.0f}",
+        ax.set_title(f"{self._galaxies()}, prior width $\\tau_0$ = {self.tau:g}: "
+                     f"MAP $H_0$ = {self.slope_map:.0f} $\\pm$ {np.sqrt(self.cov[0, 0]):.0f}",
                      fontsize=10)
         return ax
 
@@ -111,7 +114,7 @@ class RegressionExplorer:
         controls = [
             control("n_points", grid_with(n_points, self.n_points), label="galaxies",
                     initial=self.n_points, fmt="{:d}", play=True),
-            control("tau", grid_with(tau, self.tau), label="prior tau", initial=self.tau,
+            control("tau", grid_with(tau, self.tau), label="prior tau_0", initial=self.tau,
                     fmt="{:g}"),
         ]
 
@@ -126,7 +129,7 @@ class RegressionExplorer:
         n = widgets.IntSlider(value=self.n_points, min=1, max=self.n_max, description="galaxies",
                               continuous_update=False)
         tau = widgets.FloatLogSlider(value=self.tau, base=10, min=0.5, max=4, step=0.1,
-                                     description="prior tau", continuous_update=False)
+                                     description="prior tau_0", continuous_update=False)
 
         out, redraw = live_figure(self.figure)
 
