@@ -422,7 +422,7 @@ def ledger_html(book_dir: str | os.PathLike, page: str | os.PathLike) -> str:
             if group is not None:
                 parts.append("</tbody></table>")
             group = r["group"]
-            parts.append(f"<h3>{html.escape(group)}</h3>")
+            parts.append(f"<h2>{html.escape(group)}</h2>")  # under the page title
             parts.append('<table class="ledger"><thead><tr><th>ID</th><th>Stated result</th>'
                          "<th>Where</th><th>Reproduced</th><th>Kind</th></tr></thead><tbody>")
         links, values, kinds = [], [], []

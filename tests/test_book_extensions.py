@@ -67,3 +67,20 @@ def test_a_page_is_described_by_its_first_real_paragraph():
     text = accessible_html.page_description(long)
     assert len(text) <= 155 and text.endswith("…")
     assert accessible_html.page_description("<p>x</p>", "Title") == "Title"
+
+
+def test_the_index_of_theorems_names_its_columns_once():
+    page = '<p>x</p><table class="indextable modindextable">\n<tr><td></td><td>a</td></tr></table>'
+    once = accessible_html.index_with_header(page)
+    assert once.count("<thead>") == 1 and '<th scope="col">Kind</th>' in once
+    assert once.index("<thead>") < once.index("<tr><td>")
+    assert accessible_html.index_with_header(once) == once
+    assert accessible_html.index_with_header("<table>") == "<table>"
+
+
+def test_generated_pages_get_a_description_from_their_title():
+    for page, title, expected in (("prf-prf", "Proof Index", "Proof Index of Book: each entry"),
+                                  ("search", "Search", "Search Book.")):
+        context = {"title": title, "docstitle": "Book"}
+        accessible_html._fix(None, page, "page.html", context, None)
+        assert f'<meta name="description" content="{expected}' in context["metatags"]

@@ -447,6 +447,28 @@ def test_built_book_exists():
     assert PAGES, f"no book pages were found under {SITE}; run `make book`"
 
 
+_HEADING = re.compile(r"<h([1-6])\b(?![^>]*\bhidden\b)")   # hidden ones: JupyterLab's folds
+_DESCRIPTION = re.compile(r'<meta name="description" content="([^"]*)"')
+
+
+@pytest.mark.parametrize("rel", PAGE_PARAMS)
+def test_page_is_described_and_its_headings_do_not_skip_a_level(rel):
+    """What search engines and screen readers rely on (Lighthouse's SEO and accessibility
+    audits): a description of the page, and headings in the article that go down one
+    level at a time (a section's first heading under an h1 is an h2, not an h3)."""
+    if rel is None:
+        pytest.fail(NOT_BUILT, pytrace=False)
+    text = _read(SITE / rel)
+    if META_REFRESH_RE.search(text):
+        return   # a redirect: the page it leads to is checked
+    described = _DESCRIPTION.search(text)
+    assert described and len(described.group(1)) >= 20, f"{rel}: no meta description"
+    start = text.find("<article")
+    levels = [int(m.group(1)) for m in _HEADING.finditer(text, start, text.find("</article>", start))]
+    skips = [f"h{a} then h{b}" for a, b in zip(levels, levels[1:]) if b > a + 1]
+    assert not skips, f"{rel}: headings skip a level: {', '.join(skips)}"
+
+
 class TestPages:
     """Per-page checks, one test per HTML page of the built book."""
 

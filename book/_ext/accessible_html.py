@@ -14,6 +14,8 @@
   its controls swap, loads at once).
 * Every page gets a ``<meta name="description">``, its first paragraph shortened, which
   search engines and link previews show.
+* Generated pages (the indices) get a description from their title, and the index of
+  theorems, algorithms and proofs a header row naming its columns.
 * The "Show code cell source" toggles carry ``aria-label="Toggle hidden content"``,
   which does not contain their visible text (axe-core: ``label-content-name-mismatch``);
   without the label their accessible name is the visible text.
@@ -96,7 +98,38 @@ def _load(app):
         p for p in notebooks if ".ipynb_checkpoints" not in p.parts)
 
 
+_INDEX_TABLE = '<table class="indextable modindextable">'
+_INDEX_HEADER = ('<thead><tr><th scope="col"><span class="visually-hidden">Letter</span></th>'
+                 '<th scope="col">Label (page)</th><th scope="col">Kind</th></tr></thead>')
+
+
+def index_with_header(html_text: str) -> str:
+    """A domain index page (the theorems, algorithms and proofs, ``prf-prf.html``) with a
+    header row naming its table's columns (axe-core: ``td-has-header``)."""
+    if _INDEX_HEADER in html_text:
+        return html_text
+    return html_text.replace(_INDEX_TABLE, _INDEX_TABLE + _INDEX_HEADER)
+
+
+def _fix_indices(app, exception):
+    if exception is not None or app.builder.format != "html":
+        return
+    for page in Path(app.outdir).glob("*-*.html"):   # domain indices: <domain>-<index>.html
+        text = page.read_text(encoding="utf-8")
+        if _INDEX_TABLE in text:
+            page.write_text(index_with_header(text), encoding="utf-8")
+
+
 def _fix(app, pagename, templatename, context, doctree):
+    if "body" not in context:   # a generated page (an index): its title says what it is
+        import html
+
+        title = re.sub(r"<[^>]+>", "", context.get("title", ""))
+        book = context.get("docstitle", "")
+        description = (f"Search {book}." if pagename == "search" else
+                       f"{title} of {book}: each entry links to the page where it appears.")
+        context["metatags"] = (context.get("metatags", "")
+                               + f'\n<meta name="description" content="{html.escape(description)}">')
     if "body" in context:
         descriptions = getattr(app, "book_figure_descriptions", None)
         if descriptions is None:
@@ -114,4 +147,5 @@ def _fix(app, pagename, templatename, context, doctree):
 def setup(app):
     app.connect("builder-inited", _load)
     app.connect("html-page-context", _fix)
+    app.connect("build-finished", _fix_indices)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
