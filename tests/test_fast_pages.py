@@ -189,3 +189,21 @@ def test_an_import_from_another_host_is_refused(tmp_path):
     (site / "_static" / "book.css").write_text('@import url("https://fonts.example/x.css");\n')
     with pytest.raises(ValueError, match="another host"):
         bundle_css.bundle_page(PAGE.format(r="../"), "book/a.html", site, {})
+
+
+def test_the_themes_pass_over_scrollable_boxes_is_taken_out_of_its_script():
+    import pydata_sphinx_theme
+
+    theme = (Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme"
+             / "static" / "scripts" / "pydata-sphinx-theme.js").read_text(encoding="utf-8")
+    assert fast_pages.THEME_SCROLL_PASS in theme      # the pinned theme starts it so
+    patched = fast_pages.without_theme_scroll_pass(theme)
+    assert fast_pages.THEME_SCROLL_PASS not in patched
+    assert "sourceMappingURL" in theme and "sourceMappingURL" not in patched
+    assert fast_pages.without_theme_scroll_pass(patched) == patched   # a second build
+    with pytest.raises(RuntimeError, match="THEME_SCROLL_PASS"):
+        fast_pages.without_theme_scroll_pass("x.tabIndex=e.scrollWidth>e.clientWidth;start()")
+    # the book's replacement measures the same boxes
+    ours = (ROOT / "book" / "_static" / "scroll_focus.js").read_text(encoding="utf-8")
+    for box in ('"pre"', '".cell_output > .output"', '".pst-scrollable-table-container"'):
+        assert box in ours and box in theme

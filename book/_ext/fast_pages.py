@@ -15,6 +15,11 @@ first paint:
   page, base64-encoded: up to 1.6 MB of HTML for one explorer.  Each picture goes to a
   file of its own in ``_static/explorers/`` (named by its content) and the explorer
   fetches a picture when a reader moves a control to it.
+* The theme gives every box that scrolls sideways a tab stop, measuring every box of the
+  page when it loads; with sections laid out only as they near the screen (book.css),
+  that measuring lays out the whole chapter at once (half a second of a phone's time).
+  ``book/_static/scroll_focus.js`` measures a box when its section is shown instead, and
+  the theme's own pass is taken out of its script (``THEME_SCROLL_PASS``).
 * The scripts in a page's head are loaded with ``defer``: fetched in parallel, run in
   their order once the page is parsed, before ``DOMContentLoaded``, which is when they
   act.  ``documentation_options.js`` stays as it is, since an inline script right after
@@ -33,6 +38,10 @@ FONTAWESOME_JS = "_static/scripts/fontawesome.js"
 FONTAWESOME_CSS = "_static/fontawesome-svg.css"
 SEARCH_ONLY = ("_static/searchtools.js", "_static/language_data.js", "searchindex.js")
 KEEP_BLOCKING = ("documentation_options.js",)
+THEME_JS = "_static/scripts/pydata-sphinx-theme.js"
+THEME_SCROLL_PASS = '"complete"===document.readyState?I():window.addEventListener("load",I)'
+"""How the theme's script (pydata-sphinx-theme 0.17) starts its pass over scrollable boxes."""
+_NO_SCROLL_PASS = "0/* the pass: book/_static/scroll_focus.js */"
 _SCRIPT = re.compile(r'<script\b([^>]*)\bsrc="([^"]+)"([^>]*)>\s*</script>\s*')
 
 
@@ -149,10 +158,28 @@ def inline_icons(html: str, icons: dict[str, tuple[int, int, str]]) -> str:
     return _ICON_CLASS.sub(svg, html)
 
 
+def without_theme_scroll_pass(theme_js: str) -> str:
+    """The theme's script without its start of the pass over scrollable boxes (which
+    ``scroll_focus.js`` does section by section).  A theme that starts it otherwise is an
+    error: the book would measure every box twice, or none."""
+    if THEME_SCROLL_PASS not in theme_js:
+        if "scrollWidth>e.clientWidth" in theme_js and _NO_SCROLL_PASS not in theme_js:
+            raise RuntimeError(f"{THEME_JS}: its pass over scrollable boxes starts in a way "
+                               "fast_pages.py does not know; update THEME_SCROLL_PASS")
+        return theme_js
+    # its source map no longer matches the script: the reference goes (Lighthouse)
+    theme_js = re.sub(r"\n//# sourceMappingURL=\S+\s*$", "\n", theme_js)
+    return theme_js.replace(THEME_SCROLL_PASS, _NO_SCROLL_PASS, 1)
+
+
 def _rewrite_pages(app, exception):
     if exception is not None or app.builder.format != "html":
         return
     outdir = Path(app.outdir)
+    theme = outdir / THEME_JS
+    if theme.is_file():
+        theme.write_text(without_theme_scroll_pass(theme.read_text(encoding="utf-8")),
+                         encoding="utf-8")
     script = outdir / FONTAWESOME_JS
     icons, css = {}, ""
     if script.is_file():
