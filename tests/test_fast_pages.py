@@ -207,3 +207,12 @@ def test_the_themes_pass_over_scrollable_boxes_is_taken_out_of_its_script():
     ours = (ROOT / "book" / "_static" / "scroll_focus.js").read_text(encoding="utf-8")
     for box in ('"pre"', '".cell_output > .output"', '".pst-scrollable-table-container"'):
         assert box in ours and box in theme
+
+
+def test_the_documentation_options_are_written_into_the_page():
+    options = "const DOCUMENTATION_OPTIONS = {\n    VERSION: '',\n};\n"
+    page = fast_pages.fast_head(HEAD, inline=options)
+    assert "documentation_options.js" not in page
+    assert "<script>const DOCUMENTATION_OPTIONS = {\n    VERSION: '',\n};</script>" in page
+    assert page.index("DOCUMENTATION_OPTIONS") < page.index("doctools.js")   # still first
+    assert "documentation_options.js" in fast_pages.fast_head(HEAD, inline="a</script>b")

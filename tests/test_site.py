@@ -469,6 +469,17 @@ def test_page_is_described_and_its_headings_do_not_skip_a_level(rel):
     assert not skips, f"{rel}: headings skip a level: {', '.join(skips)}"
 
 
+@pytest.mark.parametrize("rel", PAGE_PARAMS)
+def test_page_leaves_no_maths_for_the_browser_to_typeset(rel):
+    """Every formula is typeset when the book is built (tools/static_math.py), so no page
+    loads MathJax (1.2 MB of script a phone would run), not even one without maths."""
+    if rel is None:
+        pytest.fail(NOT_BUILT, pytrace=False)
+    if not shutil.which("chromium"):
+        pytest.skip("the build typesets maths with chromium; this machine has none")
+    assert "_static/mathjax/" not in _read(SITE / rel), f"{rel} loads MathJax"
+
+
 class TestPages:
     """Per-page checks, one test per HTML page of the built book."""
 

@@ -170,8 +170,14 @@ def main(argv: list[str] | None = None) -> int:
             done += 1
         new = re.sub(r"(<body\b[^>]*>)", lambda m: m.group(1) + defs, new, count=1)
         path.write_text(new, encoding="utf-8")
+    idle = 0   # pages that load MathJax with nothing to typeset (a Markdown page, e.g.)
+    for path, text in pages.items():
+        if str(path) not in todo and MATHJAX_SCRIPTS.search(text):
+            path.write_text(MATHJAX_SCRIPTS.sub("", text), encoding="utf-8")
+            idle += 1
     items = sum(len(v) for v in todo.values())
-    print(f"static maths: {items} formulas typeset on {len(todo)} pages, {done} without MathJax")
+    print(f"static maths: {items} formulas typeset on {len(todo)} pages, {done} without MathJax; "
+          f"MathJax dropped from {idle} pages without maths")
     return 0
 
 
