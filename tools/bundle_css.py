@@ -57,28 +57,24 @@ def css_text(site: Path, path: str, seen: frozenset = frozenset()) -> str:
     text = (site / path).read_text(encoding="utf-8")
     text = re.sub(r'^\ufeff|@charset\s+"[^"]*"\s*;', "", text)
 
-    def url(m: re.Match) -> str:
-        quote, target = m.groups()
-        if not _local(target) or target.startswith("#"):
-            return m.group(0)
-        return f"url({quote}{posixpath.normpath(posixpath.join(folder, target))}{quote})"
-
     def inline(m: re.Match) -> str:
         target = m.group(1)
         if not _local(target):
             raise ValueError(f"{path} imports {target} from another host")
         return css_text(site, posixpath.normpath(posixpath.join(folder, target)), seen | {path})
 
-    return _IMPORT.sub(inline, _URL.sub(url, text))
+    site_relative = _map_urls(text, lambda t: posixpath.normpath(posixpath.join(folder, t)))
+    return _IMPORT.sub(inline, site_relative)
 
 
-def _relative_urls(css: str, bundle_dir: str) -> str:
-    """Site-relative ``url(...)``\\ s (as ``css_text`` writes them) made relative to the bundle."""
+def _map_urls(css: str, new_target) -> str:
+    """``css`` with each relative ``url(...)`` target ``t`` replaced by ``new_target(t)``
+    (addresses on other hosts, ``data:`` and ``#fragment`` ones unchanged)."""
     def url(m: re.Match) -> str:
         quote, target = m.groups()
         if not _local(target) or target.startswith("#"):
             return m.group(0)
-        return f"url({quote}{posixpath.relpath(target, bundle_dir)}{quote})"
+        return f"url({quote}{new_target(target)}{quote})"
     return _URL.sub(url, css)
 
 
@@ -104,7 +100,7 @@ def bundle_page(html: str, page: str, site: Path, bundles: dict[tuple, str]) -> 
     key = tuple(sheets)
     if key not in bundles:
         css = "\n".join(f"/* {s} */\n{css_text(site, s)}" for s in sheets)
-        css = _relative_urls(css, BUNDLE_DIR)
+        css = _map_urls(css, lambda target: posixpath.relpath(target, BUNDLE_DIR))
         name = f"{BUNDLE_DIR}/bundle-{hashlib.sha256(css.encode()).hexdigest()[:16]}.css"
         (site / name).write_text(css, encoding="utf-8")
         bundles[key] = name

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import json
 import re
 from pathlib import Path
@@ -78,8 +79,6 @@ _PARAGRAPH = re.compile(r"<p\b[^>]*>(.*?)</p>", re.S)
 
 def page_description(body: str, title: str = "", limit: int = 155) -> str:
     """The first paragraph of ``body`` as plain text of at most ``limit`` characters."""
-    import html
-
     for m in _PARAGRAPH.finditer(body):
         text = html.unescape(re.sub(r"<[^>]+>", "", m.group(1)))
         text = re.sub(r"\s+", " ", text).strip()
@@ -121,27 +120,21 @@ def _fix_indices(app, exception):
 
 
 def _fix(app, pagename, templatename, context, doctree):
-    if "body" not in context:   # a generated page (an index): its title says what it is
-        import html
-
-        title = re.sub(r"<[^>]+>", "", context.get("title", ""))
-        book = context.get("docstitle", "")
-        description = (f"Search {book}." if pagename == "search" else
-                       f"{title} of {book}: each entry links to the page where it appears.")
-        context["metatags"] = (context.get("metatags", "")
-                               + f'\n<meta name="description" content="{html.escape(description)}">')
     if "body" in context:
         descriptions = getattr(app, "book_figure_descriptions", None)
         if descriptions is None:
             _load(app)
             descriptions = app.book_figure_descriptions
         context["body"] = accessible_body(context["body"], descriptions)
-        import html
-
         description = page_description(context["body"], context.get("title", ""))
-        if description:
-            context["metatags"] = (context.get("metatags", "")
-                                   + f'\n<meta name="description" content="{html.escape(description)}">')
+    else:   # a generated page (an index): its title says what it is
+        title = re.sub(r"<[^>]+>", "", context.get("title", ""))
+        book = context.get("docstitle", "")
+        description = (f"Search {book}." if pagename == "search" else
+                       f"{title} of {book}: each entry links to the page where it appears.")
+    if description:
+        context["metatags"] = (context.get("metatags", "")
+                               + f'\n<meta name="description" content="{html.escape(description)}">')
 
 
 def setup(app):
