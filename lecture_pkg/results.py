@@ -247,7 +247,8 @@ def result_html(result_id: str, reproduced: str, stated: str, kind: str, bound: 
     def e(text: str) -> str:
         return html.escape(text, quote=False)
 
-    how = {"exact": "it holds exactly" if not bound else f"it agrees to within {e(bound)}",
+    how = {"exact": ("it holds exactly" if not bound
+                     else f"it agrees, with differences &lt; {e(bound)}"),
            "statistical": f"a claim about random data, which holds for any seed ({e(bound)})",
            "illustrative": "an illustration on the data shown"}[kind]
     extra = f" ({e(note)})" if note else ""

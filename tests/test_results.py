@@ -40,7 +40,8 @@ def test_the_reader_sees_a_sentence_that_names_the_source_and_links_the_ledger()
     text = results.result_html("G.2", "(0.5, 0)", "(0.5, 0)", "exact")
     assert 'href="../ledger.html#result-G-2"' in text and "Biehl's notes" in text
     assert "it holds exactly" in text
-    assert "agrees to within 1e-9" in results.result_html("G.2", "0.5", "0.5", "exact", "1e-9")
+    assert "agrees, with differences &lt; 1e-9" in results.result_html("G.2", "0.5", "0.5",
+                                                                       "exact", "1e-9")
     text = results.result_html("N.4", "1", ">= 0.95", "statistical", "mean of 8 networks")
     assert "holds for any seed (mean of 8 networks)" in text
     assert results.source_of("B.1") == "the course slides based on Mooney's lecture"
