@@ -40,7 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from lecture_pkg.results import LEDGER_NAME, book_notebooks  # noqa: E402
+from tools.ledger import LEDGER_NAME, book_notebooks  # noqa: E402
 
 DEFAULT_OFFSETS = (1000, 2000)
 

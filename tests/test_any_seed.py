@@ -18,7 +18,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from lecture_pkg.results import LEDGER_NAME, book_notebooks
+from tools.ledger import LEDGER_NAME, book_notebooks
 
 ROOT = Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location("any_seed", ROOT / "tests" / "any_seed.py")

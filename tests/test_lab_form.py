@@ -12,7 +12,7 @@ from pathlib import Path
 
 import nbformat
 
-from lecture_pkg.results import book_notebooks
+from tools.ledger import book_notebooks
 from tools import refresh
 
 ROOT = Path(__file__).resolve().parents[1]

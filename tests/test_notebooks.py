@@ -6,8 +6,7 @@ from pathlib import Path
 
 import nbformat
 
-from lecture_pkg import results
-
+from tools import ledger
 from tools import refresh as notebooks
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -18,12 +17,12 @@ def test_book_notebooks_puts_the_ledger_last(tmp_path):
         path = tmp_path / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("{}")
-    order = [p.relative_to(tmp_path).as_posix() for p in results.book_notebooks(tmp_path)]
+    order = [p.relative_to(tmp_path).as_posix() for p in ledger.book_notebooks(tmp_path)]
     assert order == ["a/x.ipynb", "b/z.ipynb", "ledger.ipynb"]
 
 
 def test_the_real_book_ends_with_its_ledger():
-    order = results.book_notebooks(ROOT / "book")
+    order = ledger.book_notebooks(ROOT / "book")
     assert order[-1].name == "ledger.ipynb" and len(order) >= 2
 
 
@@ -62,16 +61,16 @@ def test_the_table_of_contents_decides_what_belongs_to_the_book(tmp_path):
                  "a/draft_not_in_toc.ipynb", "intro.md"]:
         (book / name).parent.mkdir(parents=True, exist_ok=True)
         (book / name).write_text("{}")
-    assert results.toc_documents(tmp_path / "_toc.yml") == [
+    assert ledger.toc_documents(tmp_path / "_toc.yml") == [
         "book/intro", "book/b/second", "book/a/first", "book/a/first_section", "book/ledger"]
-    order = [p.relative_to(book).as_posix() for p in results.book_notebooks(book)]
+    order = [p.relative_to(book).as_posix() for p in ledger.book_notebooks(book)]
     assert order == ["b/second.ipynb", "a/first.ipynb", "a/first_section.ipynb", "ledger.ipynb"]
 
 
 def test_no_code_line_is_wider_than_the_book_shows():
     """The HTML code column shows about 80 characters; longer lines scroll sideways."""
     too_long = []
-    paths = results.book_notebooks(ROOT / "book", ROOT / "_toc.yml")
+    paths = ledger.book_notebooks(ROOT / "book", ROOT / "_toc.yml")
     assert len(paths) >= 10
     for path in paths:
         nb = json.loads(path.read_text(encoding="utf-8"))
@@ -86,7 +85,7 @@ def test_no_cell_stores_text_written_to_stderr():
     """Warnings and log lines are not for readers, and they carry the path of the machine
     that ran the notebook (strict nbval fails on any other machine)."""
     stderr = []
-    for path in results.book_notebooks(ROOT / "book", ROOT / "_toc.yml"):
+    for path in ledger.book_notebooks(ROOT / "book", ROOT / "_toc.yml"):
         nb = json.loads(path.read_text(encoding="utf-8"))
         for index, cell in enumerate(nb["cells"]):
             stderr += [f"{path.relative_to(ROOT)} cell {index}: {''.join(out['text'])[:200]}"
@@ -98,7 +97,7 @@ def test_no_cell_stores_text_written_to_stderr():
 def test_result_cells_show_their_result_and_fold_their_checking_code():
     """A `# result:` cell's code (the assertions) is folded behind a toggle; its output shows."""
     unfolded = []
-    for path in results.book_notebooks(ROOT / "book", ROOT / "_toc.yml"):
+    for path in ledger.book_notebooks(ROOT / "book", ROOT / "_toc.yml"):
         nb = json.loads(path.read_text(encoding="utf-8"))
         for index, cell in enumerate(nb["cells"]):
             tags = cell.get("metadata", {}).get("tags", [])
@@ -117,7 +116,7 @@ def test_no_checking_code_is_shown_without_a_click():
     """Code that checks a result (an ``assert`` or ``report(``) sits in a cell whose code
     is folded (hide-input) or not shown at all, out of the reading path."""
     shown = []
-    for path in results.book_notebooks(ROOT / "book", ROOT / "_toc.yml"):
+    for path in ledger.book_notebooks(ROOT / "book", ROOT / "_toc.yml"):
         nb = json.loads(path.read_text(encoding="utf-8"))
         for index, cell in enumerate(nb["cells"]):
             source = "".join(cell["source"])
@@ -151,7 +150,7 @@ def test_figures_are_drawn_for_the_column_and_stored_at_twice_their_size():
 
     column_px = COLUMN_WIDTH_IN * 100 + 0.5
     bad = []
-    for path in results.book_notebooks(ROOT / "book", ROOT / "_toc.yml"):
+    for path in ledger.book_notebooks(ROOT / "book", ROOT / "_toc.yml"):
         nb = json.loads(path.read_text(encoding="utf-8"))
         for index, cell in enumerate(nb["cells"]):
             where = f"{path.relative_to(ROOT)} cell {index}"

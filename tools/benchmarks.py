@@ -515,7 +515,7 @@ def bench_notebooks(book_dir: str | Path = "book", timeout: int = 600,
     import nbformat
     from nbclient import NotebookClient
 
-    from lecture_pkg.results import book_notebooks
+    from tools.ledger import book_notebooks
 
     book_dir = Path(book_dir)
     out = []

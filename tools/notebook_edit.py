@@ -14,7 +14,7 @@ import copy
 from collections.abc import Callable
 from pathlib import Path
 
-from lecture_pkg.results import LEDGER_NAME, book_notebooks
+from tools.ledger import LEDGER_NAME, book_notebooks
 
 
 def chapter_notebooks(book_dir: str | Path = "book") -> list[Path]:

@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from lecture_pkg.results import book_notebooks
+from tools.ledger import book_notebooks
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
