@@ -12,6 +12,10 @@
   notebook sets); each figure gets that description as its ``alt`` text.  Figures load
   lazily, so that a phone fetches only what it scrolls to (an explorer's picture, which
   its controls swap, loads at once).
+* A figure's text is legible only down to a certain size: each figure carries its
+  display width (the size its text was set for) as ``--figure-width`` in its ``style``,
+  so that book.css can keep it from shrinking below about 0.7 of that on a phone (a
+  wider figure scrolls sideways inside its own box there).
 * Every page gets a ``<meta name="description">``, its first paragraph shortened, which
   search engines and link previews show.
 * Generated pages (the indices) get a description from their title, and the index of
@@ -35,6 +39,9 @@ _IMG = re.compile(r"<img\b[^>]*>")
 _SRC = re.compile(r'\bsrc="[^"]*?([0-9a-f]{64})\.png"')
 _ALT = re.compile(r'\balt="[^"]*"')
 _TOGGLE_LABEL = re.compile(r'\s+aria-label="Toggle hidden content"')
+_STYLE = re.compile(r'\sstyle="([^"]*)"')
+_STYLE_WIDTH = re.compile(r'(?:^|;)\s*width:\s*([\d.]+)px')
+_WIDTH = re.compile(r'\swidth="([\d.]+)"')
 
 
 def figure_descriptions(notebooks) -> dict[str, str]:
@@ -64,7 +71,25 @@ def _describe_image(tag: str, descriptions: dict[str, str]) -> str:
         tag = _ALT.sub(f'alt="{alt}"', tag) if _ALT.search(tag) else tag.replace("<img", f'<img alt="{alt}"', 1)
     if "loading=" not in tag and "lpx-picture" not in tag:   # an explorer's picture: at once
         tag = tag.replace("<img", '<img loading="lazy" decoding="async"', 1)
-    return tag
+    return with_display_width(tag)
+
+
+def with_display_width(tag: str) -> str:
+    """An ``<img>`` tag with its display width (``style="width: 669px"``, or an explorer's
+    ``width="680"``) repeated as the CSS property ``--figure-width``; a tag without a
+    width in pixels, or with the property already, is returned as it is."""
+    style = _STYLE.search(tag)
+    width = _STYLE_WIDTH.search(style.group(1)) if style else None
+    width = width or _WIDTH.search(tag)
+    if width is None or "--figure-width" in tag:
+        return tag
+    prop = f"--figure-width: {width.group(1)}px;"
+    if style:
+        value = style.group(1).strip()
+        value = f"{value}{'' if value.endswith(';') else ';'} {prop}" if value else prop
+        return f'{tag[:style.start()]} style="{value}"{tag[style.end():]}'
+    end = len(tag) - (2 if tag.endswith("/>") else 1)
+    return f'{tag[:end].rstrip()} style="{prop}"{" " if tag.endswith("/>") else ""}{tag[end:]}'
 
 
 def accessible_body(body: str, descriptions: dict[str, str] | None = None) -> str:

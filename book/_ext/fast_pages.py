@@ -14,7 +14,10 @@ first paint:
 * A static explorer (``lecture_pkg.widgets``) stores every picture it can show in the
   page, base64-encoded: up to 1.6 MB of HTML for one explorer.  Each picture goes to a
   file of its own in ``_static/explorers/`` (named by its content) and the explorer
-  fetches a picture when a reader moves a control to it.
+  fetches a picture when a reader moves a control to it.  The picture sits in a box of
+  its own (``div.lpx-frame``), which scrolls sideways on a phone where the picture is
+  wider than the column (book.css keeps a figure's text legible), while the controls
+  above it stay in place.
 * The theme gives every box that scrolls sideways a tab stop, measuring every box of the
   page when it loads; with sections laid out only as they near the screen (book.css),
   that measuring lays out the whole chapter at once (half a second of a phone's time).
@@ -77,6 +80,7 @@ _EXPLORER = re.compile(r'(<img class="lpx-picture"[^>]*?src=")data:image/png;bas
                        r'(\s*<script type="application/json" class="lpx-data">)(.*?)(</script>)'
                        r'(\s*<script>)(.*?)(</script>)', re.S)
 _INLINE_FRAME = '"data:image/png;base64,"+data.frames'
+FRAME_START, FRAME_END = '<div class="lpx-frame">', "</div>"
 
 
 def explorer_files(html: str, outdir: Path, root: str) -> str:
@@ -102,8 +106,8 @@ def explorer_files(html: str, outdir: Path, root: str) -> str:
         data["frames"] = urls
         first = urls[data["frameOf"][_flat_index(data["initial"], data["shape"])]]
         payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
-        return (img_start + first + img_end + data_start + payload + data_end
-                + js_start + js.replace(_INLINE_FRAME, "data.frames") + js_end)
+        return (FRAME_START + img_start + first + img_end + FRAME_END + data_start + payload
+                + data_end + js_start + js.replace(_INLINE_FRAME, "data.frames") + js_end)
 
     return _EXPLORER.sub(move, html)
 
