@@ -1,5 +1,6 @@
 """The build-time rewrites that make pages light: book/_ext/fast_pages.py, tools/static_math.py,
-tools/bundle_css.py.
+tools/bundle_css.py; and the display width book/_ext/accessible_html.py writes on each figure
+(book.css keeps a figure legible on a phone with it).
 
 The browser tests (test_site.py, test_site_reading.py, test_explorers_site.py) check the
 built pages as a reader sees them; these check each rewrite on small pieces of HTML.
@@ -20,6 +21,10 @@ ROOT = Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location("fast_pages", ROOT / "book" / "_ext" / "fast_pages.py")
 fast_pages = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(fast_pages)
+_spec = importlib.util.spec_from_file_location("accessible_html",
+                                               ROOT / "book" / "_ext" / "accessible_html.py")
+accessible_html = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(accessible_html)
 
 HEAD = """<html><head>
 <script src="../_static/documentation_options.js?v=1"></script>
@@ -95,6 +100,24 @@ def test_explorer_pictures_move_to_files_fetched_on_demand(tmp_path):
     second = next(f.name for f in files if f.read_bytes() == frames[1])
     assert data["frames"][1] == f"../../_static/explorers/{second}"
     assert f'src="../../_static/explorers/{second}"' in out       # the initial state's picture
+    # the picture scrolls in a box of its own on a phone; the controls above it stay put
+    frame = out.split('<div class="lpx-frame">')[1].split("</div>")[0]
+    assert frame.startswith('<img class="lpx-picture"') and frame.endswith(">")
+    assert out.count("lpx-frame") == 1
+
+
+def test_figures_carry_their_display_width():
+    figure = '<img alt="x" src="a.png" style="width: 669px; height: 371px;" />'
+    out = accessible_html.with_display_width(figure)
+    assert out == ('<img alt="x" src="a.png" style="width: 669px; height: 371px; '
+                   '--figure-width: 669px;" />')
+    assert accessible_html.with_display_width(out) == out                      # once
+    explorer = accessible_html.with_display_width('<img class="lpx-picture" width="680" src="x">')
+    assert explorer == '<img class="lpx-picture" width="680" src="x" style="--figure-width: 680px;">'
+    for unsized in ('<img src="a.png" />', '<img style="max-width: 30px" src="x">'):
+        assert accessible_html.with_display_width(unsized) == unsized
+    body = accessible_html.accessible_body(figure)                 # every figure of a page
+    assert "--figure-width: 669px" in body and 'loading="lazy"' in body
 
 
 def test_an_explorer_whose_script_reads_pictures_otherwise_is_left_alone(tmp_path):
@@ -216,3 +239,50 @@ def test_the_documentation_options_are_written_into_the_page():
     assert "<script>const DOCUMENTATION_OPTIONS = {\n    VERSION: '',\n};</script>" in page
     assert page.index("DOCUMENTATION_OPTIONS") < page.index("doctools.js")   # still first
     assert "documentation_options.js" in fast_pages.fast_head(HEAD, inline="a</script>b")
+
+
+def test_icon_font_rules_of_icons_no_page_mentions_are_left_out(tmp_path):
+    css = ('/*! Font Awesome */.fa{font-family:"Font Awesome 6 Free"}'
+           '.fa-bars:before,.fa-navicon:before{content:"\\f0c9"}.fa-atom:before{content:"\\f5d2"}'
+           '@media print{.fa-ring:before{content:"\\f70b"}.x{color:red}}'
+           '.y .fa-atom:before{content:"\\f5d2"}'
+           '.fa-bars:before{content:var(--icon)}')
+    pruned = bundle_css.prune_icon_rules(css, {"fa-bars"}.__contains__)
+    assert pruned == ('/*! Font Awesome */.fa{font-family:"Font Awesome 6 Free"}'
+                      '.fa-bars:before,.fa-navicon:before{content:"\\f0c9"}'
+                      '@media print{.x{color:red}}'
+                      '.y .fa-atom:before{content:"\\f5d2"}'     # not a bare icon rule: kept
+                      '.fa-bars:before{content:var(--icon)}')
+    site = tmp_path / "site"
+    (site / "_static").mkdir(parents=True)
+    (site / "a.html").write_text('<i class="fa-solid fa-bars"></i>')
+    (site / "_static" / "x.js").write_text('el.classList.add("fa-ring")')
+    used = bundle_css._site_mentions(site)
+    assert used("fa-bars") and used("fa-ring") and not used("fa-atom") and not used("fa-bar")
+
+
+def test_typeset_formulas_lose_what_neither_drawing_nor_stylesheet_needs():
+    formula = (
+        '<mjx-container class="MathJax" jax="SVG"><svg viewBox="0 -846 3262.5 886">'
+        '<g stroke="currentColor" stroke-width="0" transform="scale(1,-1)">'
+        '<g data-mml-node="math"><g data-mml-node="TeXAtom" data-mjx-texclass="ORD">'
+        '<g data-mml-node="mi"><use data-c="1D431" xlink:href="#B-1D431"></use></g></g>'
+        '<g data-mml-node="mo" transform="translate(884.8,0)"><use data-c="2208" xlink:href="#N-2208">'
+        '</use></g><g data-mml-node="mtable" transform="translate(9,0)"><g data-mml-node="mtr">'
+        '<use data-c="31" xlink:href="#N-31"></use><use data-c="32" xlink:href="#N-32"></use>'
+        '</g></g></g></g></svg>'
+        '<mjx-assistive-mml display="inline"><math><mrow data-mjx-texclass="ORD"><mi mathvariant="bold">'
+        'x</mi></mrow><mo>∈</mo><msup><mrow><mi>R</mi></mrow><mrow><mi>N</mi><mo>+</mo></mrow></msup>'
+        '</math></mjx-assistive-mml></mjx-container>')
+    assert static_math.lighter(formula) == (
+        '<mjx-container class="MathJax" jax="SVG"><svg viewBox="0 -846 3262.5 886">'
+        '<g stroke="currentColor" stroke-width="0" transform="scale(1,-1)">'
+        '<use xlink:href="#B-1D431"></use>'
+        '<use transform="translate(884.8,0)" xlink:href="#N-2208"></use>'
+        '<g data-mml-node="mtable" transform="translate(9,0)">'      # the stylesheet selects it
+        '<use xlink:href="#N-31"></use><use xlink:href="#N-32"></use></g></g></svg>'
+        '<mjx-assistive-mml display="inline"><math><mi mathvariant="bold">x</mi><mo>∈</mo>'
+        '<msup><mi>R</mi><mrow><mi>N</mi><mo>+</mo></mrow></msup></math></mjx-assistive-mml>'
+        '</mjx-container>')
+    # the glyphs keep the stroke MathJax's stylesheet gave them through use[data-c]
+    assert 'use { stroke-width: 3; }' in static_math.EXTRA_CSS
