@@ -6,17 +6,24 @@ of scikit-learn's parameter constraints (theirs is private): each estimator decl
 valid range of every hyper-parameter in one table, ``_parameter_constraints``, and
 :func:`check_params` checks the table once when ``fit`` starts.  NaN is never valid and
 infinity only where the table says so.
+
+:func:`warn_user` issues the package's warnings with a ``stacklevel`` that points at the
+user's own call, however deep inside the package the warning is raised.
 """
 
 from __future__ import annotations
 
+import functools
 import numbers
+import os
+import sys
+import warnings
 
 import numpy as np
 
 __all__ = ["as_plus_minus", "check_inputs", "check_vector", "check_positive_int", "resolve_rng",
-           "Interval", "Options", "check_params", "check_scalar", "POSITIVE", "POSITIVE_OR_INF",
-           "NON_NEGATIVE", "COUNT", "NON_ZERO"]
+           "Interval", "Options", "check_params", "check_scalar", "check_counts", "warn_user",
+           "FINITE", "POSITIVE", "POSITIVE_OR_INF", "NON_NEGATIVE", "COUNT", "NON_ZERO"]
 
 
 def as_plus_minus(y: np.ndarray) -> np.ndarray:
@@ -37,13 +44,32 @@ def as_plus_minus(y: np.ndarray) -> np.ndarray:
     return y
 
 
+def _as_floats(values, name: str) -> np.ndarray:
+    """``values`` as a float array, or a ``ValueError`` naming ``name`` if they are not numbers."""
+    try:
+        return np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be an array of numbers, got {values!r}"[:300]) from None
+
+
 def check_inputs(X: np.ndarray, name: str = "X") -> np.ndarray:
-    """Return ``X`` as a finite 2-d float array (examples x features) or raise ``ValueError``."""
-    X = np.asarray(X, dtype=float)
+    """Return ``X`` as a finite 2-d float array (examples x features) or raise ``ValueError``.
+
+    Finite entries whose squares overflow (``|x| ~ 1e160`` and more) are refused too:
+    every algorithm of the package computes inner products or squared distances, which
+    would be infinite.  One pass over ``X`` checks both.
+    """
+    X = _as_floats(X, name)
     if X.ndim != 2:
         raise ValueError(f"{name} must be a 2-d array (examples x features), got shape {X.shape}")
-    if not np.all(np.isfinite(X)):
-        raise ValueError(f"{name} contains NaN or infinite values")
+    with np.errstate(over="ignore", invalid="ignore"):
+        total = float(np.einsum("ij,ij->", X, X))    # NaN or inf if X holds them or overflows
+    if not np.isfinite(total):
+        if not np.all(np.isfinite(X)):
+            raise ValueError(f"{name} contains NaN or infinite values")
+        raise ValueError(f"{name} is too large: the sum of its squared entries overflows (largest "
+                         f"|entry| {float(np.abs(X).max()):.3g}); rescale the data (e.g. standardise "
+                         "the inputs)")
     return X
 
 
@@ -53,7 +79,7 @@ def check_vector(values, name: str = "x", *, allow_inf: bool = False) -> np.ndar
     NaN is always refused; infinity too unless ``allow_inf`` (scores thresholded at
     ``+-inf``, say).  The 1-d counterpart of :func:`check_inputs`.
     """
-    values = np.asarray(values, dtype=float)
+    values = _as_floats(values, name)
     if values.ndim != 1:
         raise ValueError(f"{name} must be a 1-d array, got shape {values.shape}")
     n_nan = int(np.isnan(values).sum())
@@ -111,6 +137,8 @@ class Interval:
     def __str__(self) -> str:
         kind = ("an integer" if self.kind is numbers.Integral
                 else "a number" if self.allow_inf else "a finite number")
+        if self.low is None and self.high is None:
+            return kind
         left = "-inf" if self.low is None else self.low
         right = "inf" if self.high is None else self.high
         lb = "[" if self.closed in ("both", "left") and self.low is not None else "("
@@ -132,6 +160,7 @@ class Options:
 
 
 # The ranges most tables use.
+FINITE = Interval(numbers.Real, None, None)                         # any finite number (an offset)
 POSITIVE = Interval(numbers.Real, 0, None, closed="neither")        # finite, > 0 (rates, widths)
 POSITIVE_OR_INF = Interval(numbers.Real, 0, None, closed="neither", allow_inf=True)  # > 0 or inf (C = inf: hard margin)
 NON_NEGATIVE = Interval(numbers.Real, 0, None, closed="left")       # finite, >= 0 (tolerances)
@@ -220,3 +249,55 @@ def check_scalar(value, name: str, *constraints):
     if (allowed := _violated(value, constraints)) is not None:
         raise ValueError(f"{name} must be {allowed}, got {value!r}")
     return value
+
+
+def check_counts(values, name: str) -> np.ndarray:
+    """The array counterpart of ``check_scalar(value, name, COUNT)``; returns the array.
+
+    Every entry must be a whole number ``>= 1``, in any real dtype (``4.0`` counts as 4):
+    NaN, infinity, fractions, booleans and non-numbers are refused in the same words as
+    :data:`COUNT` refuses a single value.
+    """
+    arr = np.asarray(values)
+    if arr.dtype.kind in "iuf":
+        with np.errstate(invalid="ignore"):
+            bad = ~(np.isfinite(arr) & (arr == np.round(arr)) & (arr >= 1))
+    else:
+        bad = np.ones(arr.shape, dtype=bool)
+    if bad.any():
+        if arr.ndim == 0:
+            raise ValueError(f"{name} must be {COUNT}, got {arr.item()!r}")
+        raise ValueError(f"{name} must be {COUNT} or an array of them, got {arr[bad][0].item()!r} "
+                         f"(in an array of shape {arr.shape})")
+    return arr
+
+
+# ---------------------------------------------------------------- warnings
+
+@functools.cache
+def _internal_dirs() -> tuple[str, ...]:
+    """Where frames that are not the user's live: the package's own, and scikit-learn's (with
+    joblib, which runs its loops) between the user's call and the package (``model.score``
+    calls ``predict``, ``cross_val_score`` calls ``fit``)."""
+    import joblib
+    import sklearn
+    return tuple(os.path.dirname(os.path.realpath(module.__file__)) + os.sep
+                 for module in (sys.modules[__package__], sklearn, joblib))
+
+
+def warn_user(message: str, category: type[Warning]) -> None:
+    """``warnings.warn`` attributed to the user's call: the first frame outside lecture_pkg.
+
+    A fixed ``stacklevel`` is right for one call path only (``fit`` called directly, but
+    not through ``predict`` -> ``predict_proba`` -> ...); this walks the stack instead,
+    past the package's frames and scikit-learn's (``model.score``, ``cross_val_score``),
+    so that the warning names the line of the user's script or notebook cell.
+    """
+    internal = _internal_dirs()
+    frame = sys._getframe(1)               # the package function that warns: stacklevel 2
+    level = 2
+    while frame is not None and os.path.realpath(frame.f_code.co_filename).startswith(internal):
+        frame = frame.f_back
+        level += 1
+    del frame
+    warnings.warn(message, category, stacklevel=level)

@@ -89,3 +89,42 @@ def test_plain_functions_name_bad_scalars(path, args, kwargs, name):
     with pytest.raises(ValueError, match=name + ".* must") as info:
         _call(path, *args, **kwargs)
     assert "got" in str(info.value) or "of 2 values" in str(info.value)
+
+
+def test_check_inputs_refuses_entries_whose_squares_overflow():
+    X = np.array([[1e200, 0.0], [0.0, 1.0]])
+    with pytest.raises(ValueError, match=r"Z is too large: the sum of its squared entries overflows "
+                                         r"\(largest \|entry\| 1e\+200\)"):
+        check_inputs(X, name="Z")
+    assert check_inputs(X * 1e-100).shape == (2, 2)          # 1e100 squared is finite
+    with pytest.raises(ValueError, match="Z contains NaN"):   # NaN is named as NaN, not as too large
+        check_inputs([[1e200, np.nan]], name="Z")
+
+
+def test_inputs_that_are_not_numbers_are_refused_by_name():
+    from lecture_pkg.validation import check_vector
+    with pytest.raises(ValueError, match="Z must be an array of numbers"):
+        check_inputs([["a", 1.0]], name="Z")
+    with pytest.raises(ValueError, match="v must be an array of numbers"):
+        check_vector(["a", 1.0], "v")
+
+
+def test_check_counts_is_count_for_arrays():
+    from lecture_pkg.validation import COUNT, check_counts, check_scalar
+    assert check_counts([1, 2.0, 7], "P").tolist() == [1, 2, 7]
+    for bad in (np.nan, np.inf, 6.5, 0, -3, True, "6"):
+        with pytest.raises(ValueError) as scalar:
+            check_scalar(bad, "P", COUNT)
+        with pytest.raises(ValueError) as array:
+            check_counts(bad, "P")
+        assert str(array.value) == str(scalar.value)
+    with pytest.raises(ValueError, match=r"P must be an integer in \[1, inf\) or an array of them, "
+                                         r"got nan \(in an array of shape \(3,\)\)"):
+        check_counts([1.0, np.nan, 2.0], "P")
+
+
+def test_an_unbounded_interval_reads_as_a_finite_number():
+    from lecture_pkg.validation import FINITE, check_scalar
+    assert check_scalar(-3.5, "b", FINITE) == -3.5
+    with pytest.raises(ValueError, match="^b must be a finite number, got nan$"):
+        check_scalar(np.nan, "b", FINITE)

@@ -45,12 +45,11 @@ from __future__ import annotations
 import itertools
 import math
 import numbers
-import warnings
 from collections.abc import Callable
 
 import numpy as np
 
-from ..validation import POSITIVE, Interval, check_inputs, check_positive_int, check_scalar
+from ..validation import POSITIVE, Interval, check_inputs, check_positive_int, check_scalar, warn_user
 
 __all__ = [
     "NotPSDError",
@@ -210,17 +209,19 @@ def kernel_matrix(A: np.ndarray, B: np.ndarray | None = None, kernel: str | Call
     if isinstance(kernel, str):
         if kernel not in KERNELS:
             raise ValueError(f"unknown kernel {kernel!r}; choose from {sorted(KERNELS)} or a callable")
-        return KERNELS[kernel](A, B, **params)
-    if not callable(kernel):
+        with np.errstate(over="ignore", invalid="ignore"):     # an overflow is refused below
+            K = KERNELS[kernel](A, B, **params)
+    elif not callable(kernel):
         raise TypeError(f"kernel must be a name or a callable, got {type(kernel).__name__}")
-    A, B = _pair(A, B)
-    K = np.asarray(kernel(A, B, **params), dtype=float)
-    if K.shape != (len(A), len(B)):
-        raise ValueError(f"the kernel returned shape {K.shape}, expected {(len(A), len(B))}")
-    if not np.all(np.isfinite(K)):
-        raise ValueError(f"the kernel {getattr(kernel, '__name__', kernel)!r} returned NaN or "
-                         "infinite values")
-    return K
+    else:
+        A, B = _pair(A, B)
+        K = np.asarray(kernel(A, B, **params), dtype=float)
+        if K.shape != (len(A), len(B)):
+            raise ValueError(f"the kernel returned shape {K.shape}, expected {(len(A), len(B))}")
+    # every kernel machine meets its Gram matrix here: NaN from a callable, or an
+    # overflow of a named kernel on large inputs, is refused in the same words
+    name = kernel if isinstance(kernel, str) else getattr(kernel, "__name__", kernel)
+    return check_inputs(K, f"the Gram matrix of the kernel {name!r}")
 
 
 def min_eigenvalue(K: np.ndarray) -> float:
@@ -255,8 +256,7 @@ def check_gram(K: np.ndarray, *, tol: float = 1e-8, action: str = "raise") -> np
     K = np.asarray(K, dtype=float)
     if K.ndim != 2 or K.shape[0] != K.shape[1] or K.size == 0:
         raise ValueError(f"a Gram matrix is square and non-empty, got shape {K.shape}")
-    if not np.all(np.isfinite(K)):
-        raise ValueError("the Gram matrix contains NaN or infinite values")
+    check_inputs(K, "the Gram matrix")
     scale = max(1.0, float(np.abs(K).max()))
     if not np.allclose(K, K.T, rtol=0.0, atol=tol * scale):
         raise NotPSDError("the Gram matrix is not symmetric, so it is no kernel matrix")
@@ -266,7 +266,7 @@ def check_gram(K: np.ndarray, *, tol: float = 1e-8, action: str = "raise") -> np
                    f"{lam:.3g}), so the kernel violates Mercer's condition (4.27)")
         if action == "raise":
             raise NotPSDError(message)
-        warnings.warn(message, NotPSDWarning, stacklevel=2)
+        warn_user(message, NotPSDWarning)
     return K
 
 

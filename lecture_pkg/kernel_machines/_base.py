@@ -33,6 +33,26 @@ _KERNEL_CONSTRAINTS = {
 ``"rbf"``, ``degree`` and ``coef0`` for ``"poly"``), for their ``_parameter_constraints``."""
 
 
+def _scale_gamma(X: np.ndarray) -> float:
+    """``gamma = 1 / (N var(X))`` of ``gamma="scale"`` (1 for constant inputs), as in scikit-learn.
+
+    Inputs so large or so small that the variance over- or underflows make no ``gamma``:
+    they are refused, naming what is wrong with ``X`` (never a ``gamma`` the user did not
+    give).
+    """
+    with np.errstate(over="ignore", under="ignore", invalid="ignore"):
+        var = float(X.var())
+        gamma = 1.0 / (X.shape[1] * var) if var > 0 else 1.0
+    if not np.isfinite(var):
+        raise ValueError("X is too large for gamma='scale': its variance overflows; rescale the "
+                         "inputs (e.g. standardise)")
+    if not np.isfinite(gamma) or (var == 0 and np.ptp(X) > 0):
+        raise ValueError(f"X is too small for gamma='scale': its variance underflows (var(X) = "
+                         f"{var:.3g}), so 1 / (N var(X)) cannot be computed; rescale the inputs "
+                         "(e.g. standardise)")
+    return gamma
+
+
 class _BinaryKernelClassifier(LinearBinaryClassifier):
     """Two labels mapped to -1/+1 (``classes_[1]`` is +1), kernels by name or precomputed.
 
@@ -50,15 +70,7 @@ class _BinaryKernelClassifier(LinearBinaryClassifier):
         if self.kernel == "rbf":
             gamma = self.gamma
             if gamma == "scale":
-                with np.errstate(over="ignore", invalid="ignore"):
-                    var = float(X.var())
-                if not np.isfinite(var):
-                    raise ValueError("gamma='scale' needs the variance of X, which overflows: "
-                                     "the inputs are too large; rescale them (e.g. standardise)")
-                gamma = 1.0 / (X.shape[1] * var) if var > 0 else 1.0
-                if not (np.isfinite(gamma) and gamma > 0):
-                    raise ValueError(f"gamma='scale' gives 1 / (N var(X)) = {gamma} for var(X) = "
-                                     f"{var}: rescale the inputs (e.g. standardise)")
+                gamma = _scale_gamma(X)
             return {"gamma": float(gamma)}
         if self.kernel == "poly":
             return {"degree": self.degree, "coef0": self.coef0}

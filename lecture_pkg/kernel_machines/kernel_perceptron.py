@@ -34,7 +34,6 @@ so a pattern on the boundary, and every pattern at the start, is corrected), or,
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -43,7 +42,7 @@ from sklearn.exceptions import ConvergenceWarning
 from ..linear.perceptron import RosenblattTrainer, augment
 from ..core.order import presentation_order
 from ..validation import (COUNT, POSITIVE, Options, as_plus_minus, check_inputs, check_params,
-                          check_scalar)
+                          check_scalar, warn_user)
 from ._base import _KERNEL_CONSTRAINTS, _BinaryKernelClassifier
 
 __all__ = [
@@ -101,12 +100,10 @@ def kernel_perceptron(K: np.ndarray, y: np.ndarray, *, eta: float = 1.0, bias: b
     convention : {"biehl", "mooney"}
     """
     y = as_plus_minus(y)
-    K = np.asarray(K, dtype=float)
+    K = check_inputs(K, "K")
     l = len(y)
     if K.shape != (l, l):
         raise ValueError(f"K has shape {K.shape}, expected ({l}, {l})")
-    if not np.all(np.isfinite(K)):
-        raise ValueError("K contains NaN or infinite values")
     check_scalar(eta, "the learning rate eta", POSITIVE)
     check_scalar(max_epochs, "max_epochs", COUNT)
     perm = presentation_order(l, order, random_state)
@@ -241,11 +238,10 @@ class KernelPerceptron(_BinaryKernelClassifier):
         self.converged_ = run.converged
         self.order_ = run.order
         if not run.converged:
-            warnings.warn(
+            warn_user(
                 f"the kernel perceptron still made mistakes after max_epochs={self.max_epochs} "
                 "epochs; the data are probably not separable in the kernel's feature space",
                 ConvergenceWarning,
-                stacklevel=2,
             )
         return self
 

@@ -96,12 +96,10 @@ def lp_matrices(K: np.ndarray, y: np.ndarray, C: float = 0.0, *, costs=None, lam
     ``soft=False`` and ``b`` is fixed at 0 without ``fit_intercept``.
     """
     y = as_plus_minus(y)
-    K = np.asarray(K, dtype=float)
+    K = check_inputs(K, "K")
     l = len(y)
     if K.shape != (l, l):
         raise ValueError(f"K has shape {K.shape}, expected ({l}, {l})")
-    if not np.all(np.isfinite(K)):
-        raise ValueError("K contains NaN or infinite values")
     check_scalar(C, "C", NON_NEGATIVE)
     check_scalar(lam, "lam", POSITIVE)
     c_s = _check_costs(costs, l)

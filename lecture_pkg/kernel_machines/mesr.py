@@ -43,14 +43,13 @@ leave-one-out error of a separating SVM).
 from __future__ import annotations
 
 import numbers
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
 from scipy.linalg import solve_triangular
 
 from ..results import format_small
-from ..validation import Interval, check_scalar
+from ..validation import Interval, check_inputs, check_scalar, warn_user
 
 __all__ = [
     "NoReductionWarning",
@@ -84,9 +83,7 @@ def _gram(M) -> np.ndarray:
     if M.ndim != 2 or M.shape[0] != M.shape[1] or M.size == 0:
         raise ValueError(f"the Gram matrix of the expansion vectors must be square and non-empty, "
                          f"got shape {M.shape}")
-    if not np.all(np.isfinite(M)):
-        raise ValueError("the Gram matrix contains NaN or infinite values")
-    return M
+    return check_inputs(M, "the Gram matrix")
 
 
 _TOL = Interval(numbers.Real, 0, 1, closed="neither")
@@ -213,7 +210,7 @@ def mesr(M: np.ndarray, beta: np.ndarray, *, tol: float = 1e-10, priority=None,
                    f"the others in feature space at tol={tol:g} (all {n} kept; the smallest "
                    f"relative squared residual was {smallest:.2g})")
         if warn:
-            warnings.warn(message, NoReductionWarning, stacklevel=2)
+            warn_user(message, NoReductionWarning)
     return MESRResult(kept_arr, removed_arr, new_beta, coefficients, residuals, float(tol),
                       float(bound), change, message)
 

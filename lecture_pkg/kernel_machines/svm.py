@@ -44,13 +44,13 @@ Mooney's slides do; :class:`KernelAdaTron` is the scikit-learn estimator.
 from __future__ import annotations
 
 import numbers
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
-from ..validation import COUNT, POSITIVE, Interval, Options, as_plus_minus, check_params
+from ..validation import (COUNT, POSITIVE, Interval, Options, as_plus_minus, check_inputs,
+                          check_params, warn_user)
 from ._base import _KERNEL_CONSTRAINTS, _BinaryKernelClassifier
 from ..core._rows import KernelRows
 from ..core.kernels import check_gram, check_gram_memory
@@ -159,6 +159,7 @@ def kernel_adatron(K: np.ndarray, y: np.ndarray, C: float = np.inf, *, fit_inter
                              "they were built with")
         G = K
     else:
+        K = check_inputs(K, "K")          # NaN or infinity: refused as by the other machines
         if check_psd is not None:
             K = check_gram(K, action=check_psd)
         G = gram_of_labels(K, y, overwrite=overwrite_K)
@@ -360,11 +361,10 @@ class KernelAdaTron(_BinaryKernelClassifier):
             hint = ("with a hard margin (C=inf) this means the data are probably not separable "
                     "in the kernel's feature space; use a finite C" if not np.isfinite(self.C)
                     else "raise max_epochs or tol")
-            warnings.warn(
+            warn_user(
                 f"the kernel AdaTron did not converge within max_epochs={self.max_epochs} epochs "
                 f"(Kuhn-Tucker violation {run.kkt_violation:.3g}"
                 + (", embeddings diverged" if run.diverged else "") + f"); {hint}",
                 ConvergenceWarning,
-                stacklevel=2,
             )
         return self

@@ -268,6 +268,7 @@ class _ClampedInputRegressor(RegressorMixin, BaseEstimator):
         """Check the parameters and the data; return ``X``, float ``y`` and the inputs to fit."""
         check_params(self)
         X, y = validate_data(self, X, y, y_numeric=True)
+        X = check_inputs(X)                                # squares that overflow are refused
         return X, y.astype(float), add_clamped_input(X) if self.fit_intercept else X
 
     def _store_weights(self, w, n_features):

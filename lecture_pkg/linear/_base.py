@@ -15,7 +15,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ..validation import check_inputs
+from ..validation import FINITE, check_inputs, check_scalar, check_vector
 
 __all__ = [
     "augment",
@@ -57,8 +57,13 @@ class LinearBinaryClassifier(ClassifierMixin, BaseEstimator):
         return tags
 
     def _binary_targets(self, X, y):
-        """Validate ``X, y``, set ``classes_`` and return ``X`` and the labels as +-1."""
+        """Validate ``X, y``, set ``classes_`` and return ``X`` and the labels as +-1.
+
+        Inputs too large to compute with (squares that overflow) are refused here, for
+        every estimator of the family, before an algorithm meets them.
+        """
         X, y = validate_data(self, X, y)
+        X = check_inputs(X)
         check_classification_targets(y)
         self.classes_ = np.unique(y)
         if len(self.classes_) != 2:
@@ -107,19 +112,16 @@ def initial_weights(n_features: int, coef_init, intercept_init, s: float | None)
     """
     w = np.zeros(n_features + (s is not None))
     if coef_init is not None:
-        coef_init = np.asarray(coef_init, dtype=float)
+        coef_init = check_vector(coef_init, "coef_init")
         if coef_init.shape != (n_features,):
             raise ValueError(f"coef_init has shape {coef_init.shape}, expected ({n_features},)")
-        if not np.all(np.isfinite(coef_init)):
-            raise ValueError("coef_init must be finite (it contains NaN or infinity)")
         w[len(w) - n_features:] = coef_init
     if intercept_init is not None:
         if not s:
             raise ValueError("intercept_init given but fit_intercept=False")
-        b = float(intercept_init)
-        if not np.isfinite(b):
-            raise ValueError(f"intercept_init must be finite, got {b}")
-        w[0] = b / s
+        if isinstance(intercept_init, np.ndarray) and intercept_init.ndim == 0:
+            intercept_init = intercept_init.item()
+        w[0] = float(check_scalar(intercept_init, "intercept_init", FINITE)) / s
     return w
 
 

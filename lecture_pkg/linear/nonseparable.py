@@ -24,7 +24,6 @@ convention ``w = (1/N) sum_mu x^mu y^mu xi^mu`` and the correlation matrix
 from __future__ import annotations
 
 import numbers
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -32,7 +31,7 @@ from sklearn.exceptions import ConvergenceWarning
 
 from ..core.solvers import adatron_embeddings, dual_objective, support_vectors
 from ..validation import (COUNT, NON_ZERO, POSITIVE, POSITIVE_OR_INF, Interval, as_plus_minus, check_inputs,
-                          check_params, check_scalar, resolve_rng)
+                          check_params, check_scalar, resolve_rng, warn_user)
 from ._base import _LinearBinaryClassifier
 from .stability import correlation_matrix, weights_from_embeddings
 
@@ -365,11 +364,11 @@ class SoftMarginAdaTron(_LinearBinaryClassifier):
         self.n_epochs_ = run.n_epochs
         self.converged_ = run.converged
         if not run.converged:
-            warnings.warn(
+            warn_user(
                 f"the AdaTron with errors did not converge within max_epochs={self.max_epochs} "
                 f"epochs (Kuhn-Tucker violation {run.kkt_violation:.3g})"
                 + ("; with C=inf the data must be linearly separable" if not np.isfinite(self.C)
-                   else ""), ConvergenceWarning, stacklevel=2)
+                   else ""), ConvergenceWarning)
         return self
 
 

@@ -17,15 +17,15 @@ Conventions (see the book's introduction):
 from __future__ import annotations
 
 import numbers
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
 from scipy.optimize import minimize
 from sklearn.exceptions import ConvergenceWarning
 
-from ..validation import (COUNT, NON_ZERO, POSITIVE, Interval, Options, as_plus_minus, check_inputs,
-                          check_params, check_scalar, resolve_rng)
+from ..validation import (COUNT, FINITE, NON_ZERO, POSITIVE, Interval, Options, as_plus_minus,
+                          check_inputs, check_params, check_scalar, check_vector, resolve_rng,
+                          warn_user)
 from ._base import LinearBinaryClassifier, augment, initial_weights
 
 __all__ = [
@@ -221,12 +221,12 @@ class RosenblattTrainer:
         self._s = None if bias_input is None else float(bias_input)
         n_weights = self._X.shape[1] + (self._s is not None)
         self.y = as_plus_minus(y)
-        self.weights = np.array(weights, dtype=float)
+        self.weights = check_vector(weights, "weights").copy()
         if self.weights.shape != (n_weights,):
             raise ValueError(f"weights have shape {self.weights.shape}, expected ({n_weights},)")
         check_scalar(eta, "the learning rate eta", POSITIVE)
         self.eta = float(eta)
-        self.margin = float(margin)
+        self.margin = float(check_scalar(margin, "margin", FINITE))
         self.shuffle = bool(shuffle)
         self.rng = rng if rng is not None else np.random.default_rng()
         self.epoch = 0                    # number of completed epochs
@@ -515,12 +515,11 @@ class Perceptron(LinearBinaryClassifier):
         if self.record_history:
             self.history_ = trainer.history(bias_input=s)
         if not self.converged_:
-            warnings.warn(
+            warn_user(
                 f"the perceptron did not converge within max_epochs={self.max_epochs} epochs "
                 f"({self.errors_per_epoch_[-1]} update(s) in the last one); the data may not be "
                 "linearly separable",
                 ConvergenceWarning,
-                stacklevel=2,
             )
         return self
 

@@ -31,7 +31,7 @@ import numpy as np
 from scipy.optimize import linprog
 from scipy.stats import binom
 
-from ..validation import COUNT, as_plus_minus, check_inputs, check_scalar
+from ..validation import COUNT, as_plus_minus, check_counts, check_inputs, check_scalar
 
 __all__ = [
     "hyperplane_distance",
@@ -236,13 +236,7 @@ def cover_fraction(P, N):
     ``P`` and ``N``.  As ``N`` grows at fixed ``alpha = P/N`` it tends to 1 for
     ``alpha < 2`` and to 0 for ``alpha > 2``: the capacity ``alpha_c = 2``.
     """
-    P = np.asarray(P)
-    N = np.asarray(N)
-    for name, value in (("P", P), ("N", N)):
-        number = np.issubdtype(value.dtype, np.number) and not np.issubdtype(value.dtype, np.complexfloating)
-        if not number or not np.all(np.isfinite(value)) or np.any(value != np.round(value)) \
-                or np.any(value < 1):
-            raise ValueError(f"{name} must be a positive whole number (or an array of them), got {value!r}")
+    P, N = check_counts(P, "P"), check_counts(N, "N")       # refused as by cover_count
     out = binom.cdf(N - 1, P - 1, 0.5)
     return float(out) if out.ndim == 0 else out
 

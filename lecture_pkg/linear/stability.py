@@ -27,7 +27,6 @@ too) are in :mod:`lecture_pkg.core.solvers`.
 from __future__ import annotations
 
 import numbers
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -37,7 +36,7 @@ from .._ties import first_argmin
 from ..core.solvers import (DIVERGENCE_FACTOR, LearningRateWarning, adatron_embeddings,
                                        check_learning_rate, kkt_residuals, support_vectors)
 from ..validation import (COUNT, NON_NEGATIVE, NON_ZERO, POSITIVE, Interval, Options, as_plus_minus,
-                          check_inputs, check_params, check_scalar, resolve_rng)
+                          check_inputs, check_params, check_scalar, resolve_rng, warn_user)
 from ._base import _kappa_of, _LinearBinaryClassifier, initial_weights
 from .perceptron import geometric_margin, local_potentials
 
@@ -322,12 +321,11 @@ class MinOver(_LinearBinaryClassifier):
         self.n_steps_ = run.n_steps
         self.converged_ = run.converged
         if not self.converged_:
-            warnings.warn(
+            warn_user(
                 f"MinOver stopped at max_steps={self.max_steps} without meeting its stopping "
                 f"criterion (stability kappa = {self.kappa_:.4g}); "
                 + ("the data are not linearly separable" if self.kappa_ <= 0 else "raise max_steps"),
                 ConvergenceWarning,
-                stacklevel=2,
             )
         return self
 
@@ -431,11 +429,10 @@ class AdaTron(_LinearBinaryClassifier):
         if not self.converged_:
             reason = ("the embeddings diverged" if run.diverged else
                       f"the Kuhn-Tucker conditions are violated by {self.kkt_.max():.3g}")
-            warnings.warn(
+            warn_user(
                 f"AdaTron did not converge within max_epochs={self.max_epochs} epochs ({reason}); "
                 "the hard-margin problem has no solution when the data are not linearly separable",
                 ConvergenceWarning,
-                stacklevel=2,
             )
         return self
 
@@ -573,10 +570,8 @@ class Adaline(_LinearBinaryClassifier):
             raise ValueError("normalize=True (normalised LMS) is defined for solver='sequential' only")
         X, y_pm, Xa, s = self._prepare(X, y)
         P, D = Xa.shape
-        with np.errstate(over="ignore"):
-            if not np.isfinite(np.einsum("ij,ij->", Xa, Xa)):
-                raise ValueError("the inputs are too large: sum of |x|^2 overflows, and with it "
-                                 "the learning-rate limit; rescale X (e.g. standardise)")
+        # inputs whose squares overflow (and with them the learning-rate limit) were
+        # refused by _prepare, before the eigenvalues of the window are computed
         w = initial_weights(X.shape[1], coef_init, intercept_init, s)
         B = {"batch": P, "sequential": 1}.get(self.solver, self.batch_size)
         B = min(B, P)
@@ -637,16 +632,14 @@ class Adaline(_LinearBinaryClassifier):
             W = np.array(history)
             self.history_ = W if s is None else np.c_[W[:, 0] * s, W[:, 1:]]
         if diverged:
-            warnings.warn(
+            warn_user(
                 f"Adaline diverged after {epoch} epoch(s): eta={eta:.6g} is outside the convergent "
                 f"window 0 < eta < {limit:.6g} ({window})", ConvergenceWarning,
-                stacklevel=2,
             )
         elif self.tol is not None and not converged:
-            warnings.warn(
+            warn_user(
                 f"Adaline did not converge within max_epochs={self.max_epochs} epochs "
                 f"(loss {losses[-1]:.6g}); increase max_epochs or eta (window 0 < eta < {limit:.6g})",
                 ConvergenceWarning,
-                stacklevel=2,
             )
         return self

@@ -22,7 +22,6 @@ warn with :class:`UndefinedPosteriorWarning` and return NaN probabilities, and
 from __future__ import annotations
 
 import numbers
-import warnings
 from collections.abc import Iterable, Sequence
 
 import numpy as np
@@ -32,7 +31,8 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._ties import first_argmax
-from ..validation import NON_NEGATIVE, Interval, Options, check_params, check_scalar
+from ..validation import (NON_NEGATIVE, Interval, Options, check_inputs, check_params, check_scalar,
+                          warn_user)
 from .bayes import check_distribution
 
 __all__ = [
@@ -162,10 +162,10 @@ class _NaiveBayesBase(ClassifierMixin, BaseEstimator):
             out[~undefined] = ok - logsumexp(ok, axis=1, keepdims=True)
         if np.any(undefined):
             rows = np.flatnonzero(undefined)
-            warnings.warn(
+            warn_user(
                 f"the posterior is undefined (0/0) for row(s) {rows[:10].tolist()}: every class "
                 "has probability zero there (a value never seen with any class); use smoothing "
-                "(m > 0) to get a posterior", UndefinedPosteriorWarning, stacklevel=3)
+                "(m > 0) to get a posterior", UndefinedPosteriorWarning)
         return out
 
     def predict_proba(self, X) -> np.ndarray:
@@ -391,9 +391,8 @@ class CategoricalNaiveBayes(_NaiveBayesBase):
                         f"feature {i} has value(s) {unseen} not seen in fitting (categories: "
                         f"{cats[:10].tolist()}); pass handle_unknown='warn' to drop that feature's "
                         "factor for those rows")
-                warnings.warn(f"feature {i} has value(s) {unseen} not seen in fitting; their "
-                              "factor is left out (treated as missing)", UnseenCategoryWarning,
-                              stacklevel=4)
+                warn_user(f"feature {i} has value(s) {unseen} not seen in fitting; their "
+                          "factor is left out (treated as missing)", UnseenCategoryWarning)
             codes = np.zeros(len(col), dtype=int)
             if known.any():
                 codes[known] = _codes(cats, col[known])
@@ -465,6 +464,7 @@ class GaussianNaiveBayes(_NaiveBayesBase):
         """Class means, variances (ddof = 0) and priors."""
         check_params(self)
         X, y = validate_data(self, X, y, dtype=np.float64)
+        X = check_inputs(X)                                # squares that overflow are refused
         check_classification_targets(y)
         self.classes_, y_index = np.unique(y, return_inverse=True)
         n_classes = len(self.classes_)

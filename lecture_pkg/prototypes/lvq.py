@@ -28,7 +28,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._ties import TIE_RTOL, first_argmin
 from ..neurons.units import sigmoid
-from ..validation import COUNT, POSITIVE, Interval, Options, check_params, check_scalar
+from ..validation import COUNT, POSITIVE, Interval, Options, check_inputs, check_params, check_scalar
 from ._base import (_fast_sqdist, _name, _permutation, _PrototypeClassifier,
                     _resolve_rng)
 
@@ -498,6 +498,7 @@ class _LVQBase(_PrototypeClassifier):
 
     def _prepare(self, X, y, initial_prototypes, prototype_labels):
         X, y = validate_data(self, X, y)
+        X = check_inputs(X)                                # squares that overflow are refused
         check_classification_targets(y)
         self.classes_, y_idx = np.unique(y, return_inverse=True)
         if len(self.classes_) < 2:
@@ -517,8 +518,7 @@ class _LVQBase(_PrototypeClassifier):
             if W.ndim != 2 or W.shape[1] != X.shape[1] or len(labels) != len(W):
                 raise ValueError(f"initial_prototypes must have shape (M, {X.shape[1]}) with M labels; "
                                  f"got {W.shape} and {labels.shape}")
-            if not np.all(np.isfinite(W)):
-                raise ValueError("initial_prototypes contain NaN or infinite values")
+            W = check_inputs(W, "initial_prototypes")
             unknown = np.setdiff1d(labels, self.classes_)
             if unknown.size:
                 raise ValueError(f"prototype label {_name(unknown[0])!r} is not a class of y")

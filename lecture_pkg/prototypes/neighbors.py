@@ -83,6 +83,7 @@ class NearestNeighborClassifier(ClassifierMixin, BaseEstimator):
         check_params(self)
         self._metric = _metric_function(self.metric, self.p)
         X, y = validate_data(self, X, y)
+        X = check_inputs(X)                                # squares that overflow are refused
         check_classification_targets(y)
         if self.n_neighbors > len(X):
             raise ValueError(f"n_neighbors={self.n_neighbors} is larger than the {len(X)} sample(s) "
@@ -162,6 +163,7 @@ class NearestPrototypeClassifier(_PrototypeClassifier):
         """One prototype per class at the class mean."""
         check_params(self)
         X, y = validate_data(self, X, y)
+        X = check_inputs(X)                                # squares that overflow are refused
         check_classification_targets(y)
         means, self.classes_ = class_means(X, y)
         self.prototypes_ = means
@@ -176,8 +178,7 @@ class NearestPrototypeClassifier(_PrototypeClassifier):
         labels = np.asarray(prototype_labels)
         if W.ndim != 2 or len(labels) != len(W) or len(W) == 0:
             raise ValueError(f"need prototypes (M, N) and M labels; got shapes {W.shape}, {labels.shape}")
-        if not np.all(np.isfinite(W)):
-            raise ValueError("prototypes contain NaN or infinite values")
+        W = check_inputs(W, "prototypes")
         model = cls(metric=metric, p=p)
         check_params(model)
         order = np.argsort(labels, kind="stable")

@@ -11,6 +11,7 @@ import numpy as np
 
 from ..linear import RosenblattTrainer, augment
 from ..plotting import mark_example, plot_hyperplane, plot_labelled_points
+from ..validation import FINITE, check_scalar, check_vector
 from ._live import axes_figure, live_box, live_figure, rate_slider
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
@@ -37,8 +38,10 @@ class PerceptronExplorer:
         if self.X.ndim != 2 or self.X.shape[1] != 2:
             raise ValueError(f"the explorer shows 2-d inputs; X has shape {self.X.shape}")
         self.y = np.asarray(y)
-        self.coef_init = np.asarray(coef_init, dtype=float)
-        self.intercept_init = float(intercept_init)
+        self.coef_init = check_vector(coef_init, "coef_init")
+        if self.coef_init.shape != (2,):
+            raise ValueError(f"coef_init has shape {self.coef_init.shape}, expected (2,)")
+        self.intercept_init = float(check_scalar(intercept_init, "intercept_init", FINITE))
         self.lim = float(lim)
         self.reset(eta)
 
