@@ -123,8 +123,8 @@ def report(result_id: str, reproduced, stated, *, kind: str, bound: str = "", di
     kind : {"exact", "statistical", "illustrative"}
         ``"exact"``: equal to the stated value after rounding, or within ``bound`` (a
         numerical tolerance such as ``"1e-6"``) of it.  ``"statistical"``: a claim about
-        random data that holds for any seed; ``bound`` says why (a failure probability,
-        a number of standard errors, a count over draws).  ``"illustrative"``: a
+        random data, not about this seed alone; ``bound`` gives the evidence (a failure
+        probability, a number of standard errors, a count over draws).  ``"illustrative"``: a
         demonstration on the printed data whose printed numbers are not themselves the
         claim (a measured ratio, a picture's content).
     bound : str
@@ -136,7 +136,7 @@ def report(result_id: str, reproduced, stated, *, kind: str, bound: str = "", di
     if kind not in RESULT_KINDS:
         raise ValueError(f"kind must be one of {RESULT_KINDS}, got {kind!r}")
     if kind == "statistical" and not bound:
-        raise ValueError("a statistical result needs its bound (why it holds for any seed)")
+        raise ValueError("a statistical result needs its bound (why it does not hang on the seed)")
     if kind == "illustrative" and bound:
         raise ValueError("an illustrative result has no bound")
     check = kind
@@ -205,15 +205,16 @@ def result_html(result_id: str, reproduced: str, stated: str, kind: str, bound: 
     """What a reader sees of a result cell's report: one short paragraph.
 
     It says what the cell reproduced, what which source states, and whether the
-    agreement is exact, statistical (with the reason it holds for any seed) or an
-    illustration, and links the result's row on the ledger page.
+    agreement is exact, statistical (with the evidence that it does not hang on the
+    seed: a margin over the spread between seeds, or the chance that another seed
+    breaks it) or an illustration, and links the result's row on the ledger page.
     """
     def e(text: str) -> str:
         return html.escape(text, quote=False)
 
     how = {"exact": ("it holds exactly" if not bound
                      else f"it agrees, with differences &lt; {e(bound)}"),
-           "statistical": f"a claim about random data, which holds for any seed ({e(bound)})",
+           "statistical": f"a claim about random data, not about this seed alone ({e(bound)})",
            "illustrative": "an illustration on the data shown"}[kind]
     extra = f" ({e(note)})" if note else ""
     return (f'<p class="result-report"><a href="{html.escape(ledger)}#{ledger_anchor(result_id)}">'

@@ -41,7 +41,7 @@ def test_the_reader_sees_a_sentence_that_names_the_source_and_links_the_ledger()
     assert "agrees, with differences &lt; 1e-9" in results.result_html("G.2", "0.5", "0.5",
                                                                        "exact", "1e-9")
     text = results.result_html("N.4", "1", ">= 0.95", "statistical", "mean of 8 networks")
-    assert "holds for any seed (mean of 8 networks)" in text
+    assert "not about this seed alone (mean of 8 networks)" in text
     assert results.source_of("B.1") == "the course slides based on Mooney's lecture"
     assert results.source_of("P.1") == "Koski's lecture"          # a group of several sources
     assert results.source_of("K.5").startswith("the book, derived from")
