@@ -137,7 +137,7 @@ class AdalineExplorer:
         crosses = (not self.model.diverged_
                    and np.ptp(np.sign(corners @ self.model.coef_ + self.model.intercept_)) > 0)
         ax_data.set_title("line after the last epoch" if crosses else
-                          "line after the last epoch: outside the plot")
+                          "line after the last epoch:\noutside the plot")
         return axes
 
     def figure(self):
