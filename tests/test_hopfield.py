@@ -258,3 +258,47 @@ def test_tie_bound_is_far_below_the_smallest_nonzero_hebbian_field():
     # TIE_RTOL * (N - 1), then lies below 1/P, the smallest nonzero field.
     N, P = 1000, 150
     assert hp.TIE_RTOL * (N - 1) < 1 / P
+
+
+
+def test_the_sweeps_sign_rule_is_the_snapped_sign_bit_for_bit():
+    # _sign_on_grid(x, TIE_RTOL * scale) decides as _sign(x, scale), also exactly at the
+    # edge of the grid cell around 0 and one ulp on either side of it
+    gen = np.random.default_rng(0)
+    scale = gen.uniform(0.5, 50.0, 2000)
+    step = hp.TIE_RTOL * scale
+    np.testing.assert_array_equal(hp._grid_steps(-np.diag(scale)), step)   # sum_j |w_ij|
+    np.testing.assert_array_equal(hp._grid_steps(np.zeros((2, 2))), [hp.TIE_RTOL] * 2)
+    edge = -0.5 * step
+    x = np.concatenate([gen.normal(scale=1e-9, size=2000) * scale, edge,
+                        np.nextafter(edge, -np.inf), np.nextafter(edge, np.inf),
+                        np.zeros(2000), -np.zeros(2000)])
+    expected = hp._sign(x, np.tile(scale, 6))
+    assert (expected == 1).any() and (expected == -1).any()
+    np.testing.assert_array_equal(hp._sign_on_grid(x, np.tile(step, 6)), expected)
+
+
+def test_a_run_keeps_the_energy_of_settled_runs_and_updates_the_others():
+    # one network per run: the runs settle after different numbers of sweeps, and the
+    # energy recorded after every sweep is the energy of the state after that sweep
+    gen = np.random.default_rng(11)
+    xi = hp.random_patterns(30, 120, gen, batch=(6,))
+    W = hp.hebb_weights(xi)
+    res = hp.run(hp.corrupt(xi[:, 0], 0.3, gen), W, rng=gen, max_sweeps=60, record_states=True)
+    assert res.converged.all() and len(set(res.n_sweeps.tolist())) > 1
+    for t in range(len(res.energies)):
+        np.testing.assert_allclose(res.energies[t], hp.energy(res.states[t], W), rtol=0, atol=1e-9)
+
+
+def test_weights_symmetric_up_to_rounding_are_accepted_and_asymmetric_ones_refused(rng):
+    W = hp.hebb_weights(hp.random_patterns(7, 30, rng))
+    nudged = W.copy()
+    nudged[2, 5] += 1e-14                                  # rounding-sized asymmetry
+    hp.check_weights(nudged)
+    nudged[2, 5] += 1e-6
+    with pytest.raises(ValueError, match="symmetric"):
+        hp.check_weights(nudged)
+    with pytest.raises(ValueError, match="symmetric"):
+        hp.check_weights(np.stack([W, nudged]))
+    with pytest.raises(ValueError, match="NaN or infinite"):
+        hp.check_weights(np.where(np.eye(30, dtype=bool), 0.0, np.inf))

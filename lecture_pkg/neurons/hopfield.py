@@ -97,11 +97,16 @@ def check_weights(W, *, atol: float = 1e-12) -> np.ndarray:
     W = np.asarray(W, dtype=float)
     if W.ndim not in (2, 3) or W.shape[-1] != W.shape[-2]:
         raise ValueError(f"weights must be a square matrix (N, N) or a stack (R, N, N), got shape {W.shape}")
-    if not np.all(np.isfinite(W)):
+    top = float(np.abs(W).max())                # NaN or infinite if any entry is
+    if not np.isfinite(top):
         raise ValueError("weights contain NaN or infinite values")
-    scale = max(1.0, float(np.abs(W).max()))
-    if not np.allclose(W, np.swapaxes(W, -1, -2), rtol=0.0, atol=atol * scale):
-        raise ValueError("weights must be symmetric, w_ij = w_ji (Biehl eq. 1.8)")
+    scale = max(1.0, top)
+    # Symmetric up to atol * scale; an exactly symmetric matrix (Hebb's) needs one comparison.
+    transposed = np.swapaxes(W, -1, -2)
+    if not np.array_equal(W, transposed):
+        gap = np.subtract(W, transposed)
+        if float(np.abs(gap, out=gap).max()) > atol * scale:
+            raise ValueError("weights must be symmetric, w_ij = w_ji (Biehl eq. 1.8)")
     if np.any(np.abs(np.diagonal(W, axis1=-2, axis2=-1)) > atol * scale):
         raise ValueError("weights must have a zero diagonal, w_ii = 0 (Biehl eq. 1.8)")
     return W
@@ -278,6 +283,22 @@ def _sign(x: np.ndarray, scale) -> np.ndarray:
     return np.where(snap(x, scale) >= 0, 1.0, -1.0)
 
 
+def _grid_steps(W: np.ndarray) -> np.ndarray:
+    """Per neuron, the grid step ``TIE_RTOL * sum_j |w_ij|`` of :func:`_sign` (1 where that
+    sum is 0, as in :func:`lecture_pkg._ties.snap`): (N,) or (R, N), computed once per run."""
+    scales = _field_scales(W)
+    return TIE_RTOL * np.where(scales > 0, scales, 1.0)
+
+
+def _sign_on_grid(x: np.ndarray, step) -> np.ndarray:
+    """:func:`_sign` with the grid step of :func:`_grid_steps`, in two operations.
+
+    ``snap`` rounds ``x / step`` half to even, and that is ``>= 0`` exactly when
+    ``x / step >= -0.5`` (``-0.5`` rounds to ``-0.0``), so the result is the same, bit for bit.
+    """
+    return np.where(x / step >= -0.5, 1.0, -1.0)
+
+
 def update_parallel(S, W) -> np.ndarray:
     """One synchronous step ``S_i(t+1) = sign(sum_{j != i} w_ij S_j(t))`` for all i (eqs. 1.7, 1.9).
 
@@ -288,28 +309,42 @@ def update_parallel(S, W) -> np.ndarray:
 
 
 def _sweep(S: np.ndarray, W: np.ndarray, order: np.ndarray, trajectory: list | None,
-           active: np.ndarray | None = None) -> np.ndarray:
+           active: np.ndarray | None = None, steps: np.ndarray | None = None) -> np.ndarray:
     """Sequential sweep, in place, on validated 2-d states; ``order`` is (R, N).
 
-    Only the runs listed in ``active`` are updated (all by default): runs already at a
-    fixed point need no work.  Returns the number of flips per run.
+    Only the runs listed in ``active`` (sorted) are updated, all by default: runs already
+    at a fixed point need no work.  ``steps`` is :func:`_grid_steps` of ``W``, which
+    :func:`run` computes once for all its sweeps.  Returns the number of flips per run.
     """
     R, N = S.shape
-    runs = np.arange(R) if active is None else np.asarray(active)
     flips = np.zeros(R, dtype=int)
+    runs = np.arange(R) if active is None else np.asarray(active)
     if runs.size == 0:
         return flips
-    order = order[runs]
-    scales = _field_scales(W)
+    if steps is None:
+        steps = _grid_steps(W)
+    every = runs.size == R                      # then runs is 0, 1, ..., R - 1
+    # The active states as one contiguous array (S itself when every run is active),
+    # written back at the end; step k updates neuron columns[k][r] of active run r.
+    active_S = S if every else S[runs]
+    columns = np.ascontiguousarray(order[runs].T)
+    at = np.arange(runs.size)
+    stack = W.ndim == 3
+    if stack and not every:
+        steps = steps[runs]
+    count = np.zeros(runs.size, dtype=int)
     for k in range(N):
-        i = order[:, k]
-        rows = W[runs, i] if W.ndim == 3 else W[i]
-        h = np.einsum("rj,rj->r", rows, S[runs])
-        new = _sign(h, scales[runs, i] if W.ndim == 3 else scales[i])
-        flips[runs] += new != S[runs, i]
-        S[runs, i] = new
+        i = columns[k]
+        rows = W[runs, i] if stack else W[i]
+        h = np.einsum("rj,rj->r", rows, active_S)
+        new = _sign_on_grid(h, steps[at, i] if stack else steps[i])
+        count += new != active_S[at, i]
+        active_S[at, i] = new
         if trajectory is not None:
             trajectory.append(S.copy())
+    if not every:
+        S[runs] = active_S
+    flips[runs] = count
     return flips
 
 
@@ -392,10 +427,30 @@ def run(S0, W, *, dynamics: str = "random", max_sweeps: int = 50,
     changing; the loop ends when all have converged.
     """
     S, W, single = _states_and_weights(S0, W)
+    _check_run_options(dynamics, max_sweeps)
+    result = _run(np.atleast_2d(S).copy(), W, dynamics, max_sweeps, rng, record_states)
+    if single:
+        result = HopfieldRun(
+            result.state[0], bool(result.converged[0]), int(result.n_sweeps[0]),
+            bool(result.cycle[0]), result.flips[:, 0], result.energies[:, 0],
+            result.states[:, 0] if record_states else None,
+        )
+    return result
+
+
+def _check_run_options(dynamics: str, max_sweeps: int) -> None:
     check_scalar(max_sweeps, "max_sweeps", COUNT)
     if dynamics not in ("random", "cyclic", "parallel"):
         raise ValueError(f"dynamics must be 'random', 'cyclic' or 'parallel', got {dynamics!r}")
-    S = np.atleast_2d(S).copy()
+
+
+def _run(S: np.ndarray, W: np.ndarray, dynamics: str, max_sweeps: int, rng,
+         record_states: bool) -> HopfieldRun:
+    """:func:`run` on validated states (R, N), which it changes in place, and weights.
+
+    The grid of the sign rule is computed once; a sweep works only on the runs not yet
+    at a fixed point, and the energy is computed again only for runs whose state changed.
+    """
     R, N = S.shape
     converged = np.zeros(R, dtype=bool)
     cycle = np.zeros(R, dtype=bool)
@@ -403,18 +458,26 @@ def run(S0, W, *, dynamics: str = "random", max_sweeps: int = 50,
     flips_log, energies = [], [_energy(S, W)]
     states = [S.copy()] if record_states else None
     previous = None
-    scales = _field_scales(W)
+    steps = _grid_steps(W)
     for t in range(1, max_sweeps + 1):
         if dynamics == "parallel":
-            new = _sign(_fields(S, W), scales)
+            new = _sign_on_grid(_fields(S, W), steps)
             flips = (new != S).sum(axis=1)
             if previous is not None:
                 cycle |= ~converged & (flips > 0) & np.all(new == previous, axis=1)
             previous, S = S, new
+            H = _energy(S, W)
         else:
-            flips = _sweep(S, W, _orders(R, N, dynamics, rng), None, np.flatnonzero(~converged))
+            flips = _sweep(S, W, _orders(R, N, dynamics, rng), None, np.flatnonzero(~converged),
+                           steps)
+            H = energies[-1].copy()             # a run whose state did not change keeps it
+            changed = np.flatnonzero(flips > 0)
+            if changed.size == R or (changed.size and W.ndim == 2):
+                H = _energy(S, W)
+            elif changed.size:
+                H[changed] = _energy(S[changed], W[changed])
         flips_log.append(flips)
-        energies.append(_energy(S, W))
+        energies.append(H)
         if record_states:
             states.append(S.copy())
         newly = ~converged & (flips == 0)
@@ -422,14 +485,8 @@ def run(S0, W, *, dynamics: str = "random", max_sweeps: int = 50,
         converged |= newly
         if np.all(converged | cycle):
             break
-    result = HopfieldRun(S, converged, n_sweeps, cycle, np.array(flips_log), np.array(energies),
-                         np.array(states) if record_states else None)
-    if single:
-        result = HopfieldRun(
-            S[0], bool(converged[0]), int(n_sweeps[0]), bool(cycle[0]), result.flips[:, 0],
-            result.energies[:, 0], result.states[:, 0] if record_states else None,
-        )
-    return result
+    return HopfieldRun(S, converged, n_sweeps, cycle, np.array(flips_log), np.array(energies),
+                       np.array(states) if record_states else None)
 
 
 @dataclass
@@ -469,6 +526,7 @@ def retrieval_experiment(n_neurons: int, alphas, corruption: float, n_repeats: i
     if alphas.ndim != 1 or np.any(alphas <= 0):
         raise ValueError("alphas must be a 1-d sequence of positive loads P/N")
     check_scalar(n_repeats, "n_repeats", COUNT)
+    _check_run_options(dynamics, max_sweeps)
     counts = np.maximum(1, np.round(alphas * n_neurons).astype(int))
     L, R = len(alphas), int(n_repeats)
     xi = random_patterns(int(counts.max()), n_neurons, rng, batch=(L * R,))
@@ -476,7 +534,7 @@ def retrieval_experiment(n_neurons: int, alphas, corruption: float, n_repeats: i
     W = hebb_weights(xi, mask)
     target = xi[:, 0, :]
     S0 = corrupt(target, corruption, rng)
-    result = run(S0, W, dynamics=dynamics, max_sweeps=max_sweeps, rng=rng)
+    result = _run(S0.copy(), W, dynamics, max_sweeps, rng, False)   # valid by construction
     m0 = np.einsum("ri,ri->r", S0, target) / n_neurons
     m = np.einsum("ri,ri->r", result.state, target) / n_neurons
     return RetrievalResult(n_neurons, alphas, counts, float(corruption), m0.reshape(L, R),

@@ -85,6 +85,10 @@ class HopfieldExplorer:
                 f"{self.corruption:.0%} flipped: overlap {self.overlaps[0]:.2f} -> "
                 f"{self.final_overlap:.3f}, {how}")
 
+    def _curve_title(self) -> str:
+        return (f"P = {self.n_patterns} patterns in N = {self.n_neurons} neurons, "
+                f"{self.corruption:.0%} flipped")
+
     def draw(self, fig=None):
         """Cue, final state and stored pattern in a row; the overlap per sweep below.
 
@@ -106,14 +110,26 @@ class HopfieldExplorer:
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel("sweep")
         ax.set_ylabel("overlap $m$")
-        ax.set_title(f"P = {self.n_patterns} patterns in N = {self.n_neurons} neurons, "
-                     f"{self.corruption:.0%} flipped")
+        ax.set_title(self._curve_title())
         fig.tight_layout()
         return fig
 
     def figure(self):
         """A new figure of the current state (the live and the static explorer draw this)."""
         return self.draw(plt.figure(figsize=FIGSIZE))
+
+    def redraw(self, fig) -> None:
+        """Bring a figure drawn by :meth:`draw` up to the current run in place.
+
+        The three pictures, the overlap curve (its sweep axis rescaled) and the curve's
+        title change; the layout stays, so the picture is the one :meth:`draw` gives."""
+        *pictures, curve = fig.axes
+        for ax, img in zip(pictures, (self.initial, self.result.state, self.patterns[0])):
+            ax.images[0].set_data(img.reshape(self.side, self.side))
+        curve.lines[0].set_data(np.arange(len(self.overlaps)), self.overlaps)
+        curve.relim()
+        curve.autoscale_view(scaley=False)
+        curve.set_title(self._curve_title())
 
     def seed_range(self, width: int = 20) -> tuple[int, int]:
         """The seed slider's range: ``width`` seeds starting at the explorer's own seed,
@@ -133,7 +149,7 @@ class HopfieldExplorer:
         ]
 
         return sweep_explorer(self, self.update, controls, title="Hopfield retrieval",
-                              restore=lambda: self.update(**start))
+                              restore=lambda: self.update(**start), redraw=self.redraw)
 
     def widget(self):
         """The live explorer: sliders for the load, the corruption and the seed."""
