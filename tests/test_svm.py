@@ -295,3 +295,25 @@ def test_recovery_agrees_with_scikit_learn_on_random_separable_data():
         primal_weights(X[:-1], run.embeddings, y)
     with pytest.raises(ValueError, match="index"):
         bias_from_support_vector(K, run.embeddings, y, 40)
+
+
+@pytest.mark.parametrize("kw", [dict(mode="sequential"), dict(mode="parallel"),
+                                dict(mode="sequential", upper=1.0, kkt_tol=1e-6),
+                                dict(mode="sequential", upper=1.0, equality="y"),
+                                dict(mode="greedy", upper=1.0, equality="y")],
+                         ids=["plain", "parallel", "box", "box-bias", "greedy"])
+def test_snapshots_of_a_long_run_are_the_shorter_runs(moons, kw):
+    # one run of many epochs gives the runs of fewer epochs (the paper's 10 and 250 cycles)
+    from lecture_pkg.core.solvers import adatron_embeddings
+    from lecture_pkg.kernel_machines import gram_of_labels, rbf_kernel
+
+    X, y = moons
+    kw = {k: (y if v == "y" else v) for k, v in kw.items()}
+    G = gram_of_labels(rbf_kernel(X, X, gamma=2.0), y)
+    long = adatron_embeddings(G, 1.0, max_epochs=40, snapshot_epochs=(1, 4, 39), **kw)
+    assert 1 in long.snapshots and all(e <= long.n_epochs for e in long.snapshots)
+    for epochs in (1, 4, 39):                     # a run that ended earlier is its own snapshot
+        short = adatron_embeddings(G, 1.0, max_epochs=epochs, **kw)
+        np.testing.assert_array_equal(long.snapshots.get(epochs, long.x), short.x)
+    with pytest.raises(ValueError, match="snapshot_epochs"):
+        adatron_embeddings(G, 1.0, max_epochs=3, snapshot_epochs=(0,), **kw)

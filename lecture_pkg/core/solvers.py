@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import numbers
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import numpy as np
@@ -176,6 +176,7 @@ class EmbeddingRun:
     multiplier: float = 0.0
     kkt_violation: float = float("nan")
     n_steps: int = 0             # examples stepped (greedy mode with ``equality``: pairs of examples)
+    snapshots: dict[int, np.ndarray] = field(default_factory=dict)   # epoch -> x (snapshot_epochs)
 
 
 _HUGE = 1e12         # embeddings beyond this count as diverged
@@ -183,7 +184,8 @@ _HUGE = 1e12         # embeddings beyond this count as diverged
 DIVERGENCE_FACTOR = 1e10
 
 
-def _run_embeddings(Q, eta, mode, normalize, max_epochs, tol, x0, record_steps, clip, name):
+def _run_embeddings(Q, eta, mode, normalize, max_epochs, tol, x0, record_steps, clip, name,
+                    snaps=frozenset()):
     Q = _as_square(Q)
     steps = _embedding_steps(Q, eta, mode, normalize, name)
     P = len(Q)
@@ -194,6 +196,7 @@ def _run_embeddings(Q, eta, mode, normalize, max_epochs, tol, x0, record_steps, 
     objective = [float(-0.5 * x @ E + x.sum())]
     converged = diverged = False
     epoch = 0
+    snapshots = {}
     with np.errstate(over="ignore", invalid="ignore"):
         for epoch in range(1, max_epochs + 1):
             old = x.copy()
@@ -215,6 +218,8 @@ def _run_embeddings(Q, eta, mode, normalize, max_epochs, tol, x0, record_steps, 
                         objective.append(float(-0.5 * x @ E + x.sum()))
             if not record_steps:
                 objective.append(float(-0.5 * x @ E + x.sum()))
+            if epoch in snaps:
+                snapshots[epoch] = x.copy()
             if not np.all(np.isfinite(x)) or np.abs(x).max() > _HUGE:
                 diverged = True
                 break
@@ -224,7 +229,8 @@ def _run_embeddings(Q, eta, mode, normalize, max_epochs, tol, x0, record_steps, 
                 converged = bool(feasible)
                 if converged or change == 0.0:
                     break
-    return EmbeddingRun(x, np.array(objective), converged, diverged, epoch, n_steps=epoch * P)
+    return EmbeddingRun(x, np.array(objective), converged, diverged, epoch, n_steps=epoch * P,
+                        snapshots=snapshots)
 
 
 def adaline_embeddings(Q: np.ndarray, eta: float = 1.0, *, mode: str = "sequential",
@@ -249,7 +255,7 @@ def adatron_embeddings(Q: np.ndarray, eta: float = 1.0, *, mode: str = "sequenti
                        x0: np.ndarray | None = None, record_steps: bool = False,
                        upper: float = np.inf, target: np.ndarray | None = None,
                        equality: np.ndarray | None = None, rho: float | None = None,
-                       kkt_tol: float | None = None) -> EmbeddingRun:
+                       kkt_tol: float | None = None, snapshot_epochs=()) -> EmbeddingRun:
     """AdaTron (Anlauf and Biehl): projected gradient ascent on the Wolfe dual (3.75).
 
     Sequential (3.76): ``x^mu <- max(0, x^mu + eta (1 - [Q x]^mu))``, cyclically;
@@ -307,20 +313,36 @@ def adatron_embeddings(Q: np.ndarray, eta: float = 1.0, *, mode: str = "sequenti
     ``kkt_tol`` for every example.  ``max_epochs`` bounds the number of steps by
     ``max_epochs * P``; ``objective`` is recorded every ``P`` steps.  Greedy steps are
     always normalised (``normalize=False`` is an error), and ``rho`` is not used.
+
+    ``snapshot_epochs``: for each epoch ``e`` listed that the run completes, a copy of
+    ``x`` after epoch ``e`` is kept in ``snapshots[e]``; that is exactly the ``x`` a run
+    with ``max_epochs=e`` returns, so one long run also gives the shorter ones (a run that
+    stops earlier has no snapshot for the later epochs: its ``x`` is theirs).
     """
+    snaps = frozenset(_check_epochs(snapshot_epochs))
     if isinstance(Q, KernelRows) and mode != "greedy":
         raise ValueError("rows on demand (KernelRows) serve mode='greedy' only: the sweep needs "
                          "the whole matrix")
     if mode == "greedy":
         return _run_greedy_adatron(Q, eta, normalize, max_epochs, x0, record_steps, upper, target,
-                                   equality, rho, 1e-6 if kkt_tol is None else kkt_tol)
+                                   equality, rho, 1e-6 if kkt_tol is None else kkt_tol, snaps)
     new_options = (np.isfinite(upper) or target is not None or equality is not None
                    or rho is not None or kkt_tol is not None)
     if not new_options:
         return _run_embeddings(Q, eta, mode, normalize, max_epochs, tol, x0, record_steps, True,
-                               "AdaTron")
+                               "AdaTron", snaps)
     return _run_box_adatron(Q, eta, mode, normalize, max_epochs, x0, record_steps, upper, target,
-                            equality, rho, 1e-6 if kkt_tol is None else kkt_tol)
+                            equality, rho, 1e-6 if kkt_tol is None else kkt_tol, snaps)
+
+
+def _check_epochs(epochs) -> list[int]:
+    """``snapshot_epochs`` as a list of positive integers."""
+    out = []
+    for e in epochs:
+        if isinstance(e, bool) or not isinstance(e, numbers.Integral) or e < 1:
+            raise ValueError(f"snapshot_epochs must be positive integers, got {e!r}")
+        out.append(int(e))
+    return out
 
 
 def box_kkt_violation(x: np.ndarray, gradient: np.ndarray, upper: float = np.inf) -> np.ndarray:
@@ -363,7 +385,7 @@ def _is_symmetric(Q: np.ndarray) -> bool:
 
 
 def _run_box_adatron(Q, eta, mode, normalize, max_epochs, x0, record_steps, upper, target,
-                     equality, rho, kkt_tol):
+                     equality, rho, kkt_tol, snaps=frozenset()):
     Q, p, x = _box_problem(Q, x0, upper, target, kkt_tol, equality, rho)
     P = len(Q)
     lam = 0.0
@@ -407,9 +429,12 @@ def _run_box_adatron(Q, eta, mode, normalize, max_epochs, x0, record_steps, uppe
     epoch = 0
     violation = float("inf")
     n_steps = 0
+    snapshots = {}
     step_of = steps.tolist()
     row_delta = np.empty(P)
     a_of = a.tolist()
+    rows_of = list(cols) if cols is not None else None   # one view per row, made once
+    multiply = np.multiply
     with np.errstate(over="ignore", invalid="ignore"):
         for epoch in range(1, max_epochs + 1):
             q = p - lam * a
@@ -425,25 +450,28 @@ def _run_box_adatron(Q, eta, mode, normalize, max_epochs, x0, record_steps, uppe
                 target_of = q.tolist()
                 visit = np.flatnonzero(v > kkt_tol).tolist()
                 n_steps += len(visit)
+                x_item, E_item = x.item, E.item     # x and E change in place in the sweep
                 for mu in visit:
-                    old = x.item(mu)
-                    new = old + step_of[mu] * (target_of[mu] - E.item(mu))
+                    old = x_item(mu)
+                    new = old + step_of[mu] * (target_of[mu] - E_item(mu))
                     new = upper if new > upper else (0.0 if new < 0.0 else new)
                     delta = new - old
                     if delta != 0.0:
                         x[mu] = new
                         if equality is not None:   # column mu of Q_rho = Q[:, mu] + rho a^mu a
-                            np.multiply(a, a_of[mu], out=row_delta)
+                            multiply(a, a_of[mu], out=row_delta)
                             row_delta *= rho
-                            row_delta += cols[mu]
+                            row_delta += rows_of[mu]
                             row_delta *= delta
                         else:
-                            np.multiply(cols[mu], delta, out=row_delta)
+                            multiply(rows_of[mu], delta, out=row_delta)
                         E += row_delta
                     if record_steps:
                         objective.append(objective_now())
             if not record_steps or mode == "parallel":
                 objective.append(objective_now())
+            if epoch in snaps:
+                snapshots[epoch] = x.copy()
             if not np.all(np.isfinite(x)) or np.abs(x).max() > _HUGE:
                 diverged = True
                 break
@@ -453,11 +481,12 @@ def _run_box_adatron(Q, eta, mode, normalize, max_epochs, x0, record_steps, uppe
             if violation <= kkt_tol:
                 converged = True
                 break
-    return EmbeddingRun(x, np.array(objective), converged, diverged, epoch, float(lam), violation, n_steps)
+    return EmbeddingRun(x, np.array(objective), converged, diverged, epoch, float(lam), violation, n_steps,
+                        snapshots)
 
 
 def _run_greedy_adatron(Q, eta, normalize, max_epochs, x0, record_steps, upper, target,
-                        equality, rho, kkt_tol):
+                        equality, rho, kkt_tol, snaps=frozenset()):
     """``adatron_embeddings(mode="greedy")``: the most violating example (or pair) per step.
 
     The state is the gradient ``g = p - Q x`` of the dual, updated by one or two rows
@@ -494,6 +523,7 @@ def _run_greedy_adatron(Q, eta, normalize, max_epochs, x0, record_steps, upper, 
 
     objective = [objective_now()]
     recorded = 0                                       # the step at which objective was last recorded
+    snapshots = {}                                     # after every P steps (an epoch)
     step = 0
     diverged = False
     lam = 0.0
@@ -523,6 +553,8 @@ def _run_greedy_adatron(Q, eta, normalize, max_epochs, x0, record_steps, upper, 
                 if record_steps or step % P == 0:
                     objective.append(objective_now())
                     recorded = step
+                if step % P == 0 and step // P in snaps:
+                    snapshots[step // P] = x.copy()
         else:
             # s changes by t (a^i a Q[i] - a^j a Q[j]), the rows of a a^T Q, formed on the
             # fly from the rows of Q (the signs +-1 are exact), so Q is the only P x P array
@@ -567,6 +599,8 @@ def _run_greedy_adatron(Q, eta, normalize, max_epochs, x0, record_steps, upper, 
                     np.multiply(a, s, out=g)
                     objective.append(objective_now())
                     recorded = step
+                if step % P == 0 and step // P in snaps:
+                    snapshots[step // P] = x.copy()
             np.multiply(a, s, out=g)
             # the multiplier: the midpoint of [max_up s, min_down s] (one end if the other is
             # empty).  Membership is read off again with embeddings within rounding of a
@@ -591,4 +625,4 @@ def _run_greedy_adatron(Q, eta, normalize, max_epochs, x0, record_steps, upper, 
         violation = max(float(box_kkt_violation(x, g - lam * a, upper).max()), abs(float(a @ x)))
     converged = bool(not diverged and violation <= kkt_tol)
     return EmbeddingRun(x, np.array(objective), converged, diverged, max(1, -(-step // P)), lam,
-                        violation, step)
+                        violation, step, snapshots)
