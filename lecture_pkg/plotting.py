@@ -232,13 +232,14 @@ def grid_values(function, xlim, ylim, resolution: int = 200):
     """Evaluate ``function`` on a ``resolution x resolution`` grid over ``xlim x ylim``.
 
     ``function`` maps an (n, 2) array of points to n values (scores, class indices or
-    probabilities).  Returns the grid coordinates ``g1, g2`` and the values, all of shape
-    ``(resolution, resolution)``, ready for ``contourf``.
+    probabilities), or to n rows of values (one score per class).  Returns the grid
+    coordinates ``g1, g2``, of shape ``(resolution, resolution)``, and the values, of
+    that shape followed by the shape of a row, ready for ``contourf``.
     """
     g1, g2 = np.meshgrid(np.linspace(xlim[0], xlim[1], resolution),
                          np.linspace(ylim[0], ylim[1], resolution))
-    values = np.asarray(function(np.c_[g1.ravel(), g2.ravel()])).reshape(g1.shape)
-    return g1, g2, values
+    values = np.asarray(function(np.c_[g1.ravel(), g2.ravel()]))
+    return g1, g2, values.reshape(g1.shape + values.shape[1:])
 
 
 def plot_regions(function, X=None, ax=None, *, n_classes=None, margins=False, xlim=None, ylim=None,
@@ -252,6 +253,13 @@ def plot_regions(function, X=None, ax=None, *, n_classes=None, margins=False, xl
     * ``n_classes = C``: ``function`` returns class indices ``0 .. C-1`` (e.g. a
       nearest-prototype rule); each class gets its colour of :data:`CLASS_COLORS` and the
       borders are drawn in grey.  ``n_classes="auto"`` reads ``C`` off the predictions.
+      On a grid, class indices give borders that run in steps of the grid.  ``function``
+      may instead return one score per class, an (n, C) array whose largest entry wins
+      (e.g. the ``decision_function`` of a nearest prototype classifier with three or
+      more classes, minus the distance to each class's closest prototype): each
+      class's region is then where its score exceeds every other, and the borders,
+      the zero lines of these differences, are straight wherever the differences are
+      linear, as for squared Euclidean distances, already on a coarse grid.
 
     The window is ``xlim x ylim`` or, if not given, the range of the points ``X`` widened
     by ``pad``.  The data are not drawn (see :func:`plot_decision_regions`).  Returns the axes.
@@ -271,6 +279,8 @@ def plot_regions(function, X=None, ax=None, *, n_classes=None, margins=False, xl
         if margins:
             ax.contour(g1, g2, values, levels=[-1.0, 0.0, 1.0], colors="k",
                        linestyles=["--", "-", "--"], linewidths=[1.0, 1.8, 1.0])
+    elif values.ndim == 3:                             # one score per class
+        _plot_score_regions(ax, g1, g2, values, alpha)
     else:
         labels = values.astype(int)
         C = int(labels.max()) + 1 if n_classes == "auto" else int(n_classes)
@@ -280,6 +290,29 @@ def plot_regions(function, X=None, ax=None, *, n_classes=None, margins=False, xl
     ax.set_xlim(*xlim)
     ax.set_ylim(*ylim)
     return ax
+
+
+def _plot_score_regions(ax, g1, g2, scores, alpha):
+    """The regions of the classes whose scores on the grid are ``scores`` (r, r, C).
+
+    Class ``k`` holds the points where ``g_k = s_k - max_{j != k} s_j >= 0``: its region is
+    filled by contouring ``g_k``, and its border is the zero line of ``g_k``, interpolated
+    between grid points (exact where ``g_k`` is linear, as for the difference of two
+    squared Euclidean distances).  A border between two classes is the zero line of both,
+    so the lines meet where three regions do.
+    """
+    C = scores.shape[-1]
+    if C > len(CLASS_COLORS):
+        raise ValueError(f"at most {len(CLASS_COLORS)} classes can be drawn, got {C}")
+    for k in range(C):
+        g = scores[..., k] - np.delete(scores, k, axis=-1).max(axis=-1)
+        top = float(g.max())
+        if top < 0:                                    # the class wins nowhere in the window
+            continue
+        ax.contourf(g1, g2, g, levels=[0.0, max(1.0, 2.0 * top)], colors=[CLASS_COLORS[k]],
+                    alpha=alpha)
+        if g.min() < 0:
+            ax.contour(g1, g2, g, levels=[0.0], colors="#555555", linewidths=0.8)
 
 
 def plot_decision_regions(decision_function, X, y, ax=None, *, resolution=200, pad=0.5, alpha=0.18):
@@ -405,9 +438,13 @@ def plot_nearest_regions(predict, X, ax=None, *, n_classes=None, resolution=200,
     """Shade the plane by the class that ``predict`` assigns (class indices ``0, 1, ...``).
 
     ``predict`` maps an (n, 2) array to class indices, e.g.
-    ``lambda G: model.predict(G)`` for integer labels ``0 .. C-1``.  The borders of a
-    nearest prototype classifier with the Euclidean distance are piecewise linear.
-    Without ``n_classes`` the number of classes is read off the predictions.
+    ``lambda G: model.predict(G)`` for integer labels ``0 .. C-1``, or to one score per
+    class, an (n, C) array, e.g. ``model.decision_function`` of a nearest prototype
+    classifier with three or more classes.  The borders of a nearest prototype classifier
+    with the Euclidean distance are piecewise linear: from class indices they are drawn
+    in steps of the grid, from scores straight (see :func:`plot_regions`), so scores need
+    a far coarser grid.  Without ``n_classes`` the number of classes is read off the
+    predictions.
     """
     return plot_regions(predict, X, ax, n_classes="auto" if n_classes is None else n_classes,
                         resolution=resolution, pad=pad, alpha=alpha)

@@ -188,3 +188,47 @@ def test_alt_text_says_what_a_figure_shows():
     set_alt_text(fig, "Two curves that cross.")
     assert alt_text(fig) == "Two curves that cross."
     plt.close(fig)
+
+
+def test_regions_from_class_scores_have_straight_borders_on_a_coarse_grid():
+    # two prototypes of class 0 and one of class 1 (minus squared distances as scores):
+    # the borders are pieces of perpendicular bisectors, found exactly on an 11 x 11 grid
+    W = np.array([[-1.0, 0.0], [0.0, 2.0], [1.5, 0.5]])
+    c = np.array([0, 0, 1])
+
+    def scores(G):
+        D = ((G[:, None, :] - W[None]) ** 2).sum(axis=-1)
+        return -np.column_stack([D[:, c == k].min(axis=1) for k in (0, 1)])
+
+    fig, ax = plt.subplots()
+    plotting.plot_regions(scores, None, ax, n_classes=2, resolution=11, xlim=(-3, 3),
+                          ylim=(-3, 3))
+    fills = [s for s in ax.collections if len(s.levels) == 2]
+    borders = [s for s in ax.collections if list(s.levels) == [0.0]]
+    assert len(fills) == 2 and len(borders) == 2
+    # the two pieces meet at the point equidistant from all three prototypes; only the
+    # grid cell around it cuts the corner
+    A = 2 * (W[1:] - W[0])
+    corner = np.linalg.solve(A, (W[1:] ** 2).sum(axis=1) - (W[0] ** 2).sum())
+    for border in borders:                          # the border line of each class
+        P = np.concatenate([p.vertices for p in border.get_paths()])
+        d = ((P[:, None, :] - W[None]) ** 2).sum(axis=-1)
+        gap = d[:, c == 0].min(axis=1) - d[:, 2]           # 0 on the border
+        far = np.hypot(*(P - corner).T) > 0.6 * np.sqrt(2)   # beyond a grid cell
+        assert far.sum() >= 8 and np.abs(gap[far]).max() < 1e-9
+    plt.close(fig)
+
+
+def test_class_scores_and_class_indices_shade_the_same_regions():
+    from lecture_pkg.prototypes import NearestPrototypeClassifier
+
+    X, y = datasets.three_clusters(np.random.default_rng(4), 20)
+    model = NearestPrototypeClassifier().fit(X, y)
+    g1, g2, s = plotting.grid_values(model.decision_function, (-4, 4), (-4, 4), 40)
+    _, _, labels = plotting.grid_values(model.predict, (-4, 4), (-4, 4), 40)
+    assert s.shape == (40, 40, 3)
+    np.testing.assert_array_equal(np.argmax(s, axis=-1), labels)
+    fig, ax = plt.subplots()
+    plotting.plot_nearest_regions(model.decision_function, X, ax, resolution=40)
+    assert [list(cs.levels) for cs in ax.collections if len(cs.levels) == 1] == [[0.0]] * 3
+    plt.close(fig)

@@ -104,3 +104,27 @@ def test_drawing_helpers(toy):
     glvq = GLVQ(random_state=0, max_epochs=5).fit(X, y)
     ax2 = plot_nearest_regions(glvq.predict, X, resolution=40)
     assert len(ax2.collections) >= 2
+
+
+def test_explorer_class_scores_pick_the_nearest_prototypes_class(toy):
+    X, y = toy
+    ex = PrototypeExplorer(X, y, rule="glvq", prototypes_per_class=2, seed=2)
+    ex.next_epoch(3)
+    G = np.random.default_rng(0).uniform(-4, 4, size=(500, 2))
+    scores = ex.class_scores(G)
+    assert scores.shape == (500, len(ex.classes))
+    np.testing.assert_array_equal(scores.argmax(axis=1), ex.trainer.predict_classes(G))
+
+
+def test_explorer_redraw_in_place_gives_the_picture_of_a_new_figure(toy):
+    from lecture_pkg.widgets._static import png_bytes
+
+    X, y = toy
+    ex = PrototypeExplorer(X, y, rule="lvq1", prototypes_per_class=2, seed=2)
+    reused = ex.figure()
+    for epochs in (1, 2, 5):
+        ex.next_epoch(epochs)
+        ex.redraw(reused)
+        fresh = ex.figure()
+        assert png_bytes(reused, dpi=60) == png_bytes(fresh, dpi=60)
+        plt.close(fresh)

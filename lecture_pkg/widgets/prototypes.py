@@ -20,6 +20,11 @@ __all__ = [
     "PrototypeExplorer",
 ]
 
+#: Grid points per axis of the decision regions: their borders are interpolated between
+#: the points (:func:`lecture_pkg.plotting.plot_nearest_regions` with class scores), so a
+#: coarse grid draws them straight.
+REGION_RESOLUTION = 80
+
 
 class PrototypeExplorer:
     """Train LVQ1 or GLVQ epoch by epoch on 2-d data and draw the prototypes' paths.
@@ -75,6 +80,13 @@ class PrototypeExplorer:
         self.reset(rule, learning_rate)
         self.next_epoch(n)
 
+    def class_scores(self, X) -> np.ndarray:
+        """Per class, minus the squared distance of each row of ``X`` to the class's closest
+        prototype, (n, C): the nearest prototype's class has the largest score."""
+        D = self.trainer.distances(np.asarray(X, dtype=float))
+        return -np.column_stack([D[:, self.trainer.c == k].min(axis=1)
+                                 for k in range(len(self.classes))])
+
     @property
     def epoch(self) -> int:
         return self.trainer.epoch
@@ -98,8 +110,7 @@ class PrototypeExplorer:
     def draw(self, ax=None):
         """Decision regions, data, the prototypes' paths so far and their current positions."""
         ax = plt.gca() if ax is None else ax
-        plot_nearest_regions(self.trainer.predict_classes, self.X, ax, n_classes=len(self.classes),
-                             resolution=150)
+        plot_nearest_regions(self.class_scores, self.X, ax, resolution=REGION_RESOLUTION)
         plot_classes(self.X, self.classes[self.y], ax, size=16, alpha=0.7)
         plot_prototype_paths(np.array(self.trainer.prototype_history), self.trainer.c, ax)
         plot_prototypes(self.trainer.W, self.trainer.c, ax)
@@ -114,6 +125,16 @@ class PrototypeExplorer:
     def figure(self):
         """A new figure of the current state (the live and the static explorer draw this)."""
         return axes_figure(self.draw, (5.0, 5.0))()
+
+    def redraw(self, fig) -> None:
+        """Draw the current state into a figure drawn by :meth:`figure`, keeping its layout.
+
+        The panel is cleared and drawn again; its window and ticks (set by the data) and
+        its title's place do not depend on the state, so the picture is the one
+        :meth:`figure` gives, without building the figure and its layout again."""
+        ax, = fig.axes
+        ax.cla()
+        self.draw(ax)
 
     def static(self, epochs: int = 20, rules=RULES) -> StaticExplorer:
         """The explorer for the HTML book: the rule (a choice, if more than one is given)
@@ -139,7 +160,7 @@ class PrototypeExplorer:
             self.next_epoch(start["epoch"])
 
         return sweep_explorer(self, set_state, controls, title="LVQ and GLVQ", restore=restore,
-                              colors=32)
+                              colors=32, redraw=self.redraw)
 
     def widget(self):
         """The live explorer: *Next epoch*, *10 epochs*, *Reset*, a rule menu and a rate slider.
