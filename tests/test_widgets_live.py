@@ -144,3 +144,29 @@ def test_prototype_rate_acts_from_epoch_zero_and_the_title_shows_it():
     ex.next_epoch(4)
     eta.value = 0.2                           # later on: the same number of epochs again
     assert ex.epoch == 5 and ex.learning_rate == 0.2
+
+
+# ----------------------------------------------------------------- the live picture
+
+
+def test_the_live_picture_is_drawn_once_per_redraw_and_replaced_in_place():
+    from lecture_pkg.plotting import PIXEL_DENSITY
+    from lecture_pkg.widgets._live import live_figure
+    from lecture_pkg.widgets._static import png_width
+
+    grey = [0.2]
+
+    def make():
+        fig = plt.figure(figsize=(2.0, 1.0))
+        fig.patch.set_facecolor(str(grey[0]))
+        return fig
+
+    before = len(plt.get_fignums())
+    image, redraw = live_figure(make)
+    redraw()
+    first = image.value
+    assert first[:8] == b"\x89PNG\r\n\x1a\n" and image.format == "png"
+    assert png_width(first) == 200 * PIXEL_DENSITY and image.width == "200"   # shown at 2 in
+    grey[0] = 0.8
+    redraw()
+    assert image.value != first and len(plt.get_fignums()) == before      # no figure left open

@@ -67,3 +67,16 @@ def test_bad_settings_are_refused():
         ex.set(C_lpm=-1)
     with pytest.raises(ValueError, match="C_svm"):
         ex.set(C_svm=0)
+
+
+def test_lpm_redraw_in_place_gives_the_picture_of_a_new_figure():
+    from lecture_pkg.widgets._static import png_bytes
+
+    ex = LPMExplorer(sigma=0.8, C_lpm=0.0, resolution=40)
+    reused = ex.figure()
+    for sigma, zeta in ((1.6, 0.0), (0.8, 0.2)):
+        ex.set(sigma=sigma, C_lpm=zeta)
+        ex.redraw(reused)
+        fresh = ex.figure()
+        assert png_bytes(reused, dpi=60) == png_bytes(fresh, dpi=60)
+        plt.close(fresh)

@@ -93,3 +93,20 @@ def test_synthetic_hubble_data():
     assert reg.least_squares(d, v)[0] == pytest.approx(500.0, abs=15)
     with pytest.raises(ValueError, match="n_galaxies"):
         datasets.synthetic_hubble(0, np.random.default_rng(0))
+
+
+def test_hopfield_redraw_in_place_gives_the_picture_of_a_new_figure():
+    # runs of different lengths rescale the sweep axis; the layout must not change
+    from lecture_pkg.widgets._static import png_bytes
+
+    ex = HopfieldExplorer(side=12, alpha=0.05, corruption=0.1, seed=0)
+    reused = ex.figure()
+    lengths = set()
+    for alpha, corruption in ((0.2, 0.3), (0.05, 0.3), (0.3, 0.1), (0.1, 0.0)):
+        ex.update(alpha=alpha, corruption=corruption)
+        lengths.add(len(ex.overlaps))
+        ex.redraw(reused)
+        fresh = ex.figure()
+        assert png_bytes(reused, dpi=100) == png_bytes(fresh, dpi=100)
+        plt.close(fresh)
+    assert len(lengths) > 1

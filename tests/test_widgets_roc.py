@@ -76,3 +76,18 @@ def test_draws_and_builds_a_widget(data):
     assert ex.theta == pytest.approx(1.0) and "theta = 1" in label.value
     zero.click()
     assert ex.theta == 0.0 and slider.value == 0.0
+
+
+def test_redrawing_a_figure_in_place_gives_the_picture_of_a_new_one(data):
+    # the static explorer draws its first state in a new figure and the others by redraw
+    from lecture_pkg.widgets._static import png_bytes
+
+    y, s = data
+    ex = ROCExplorer(y, s, threshold=0.3)
+    reused = ex.figure()
+    for theta in (-1.5, 0.0, 0.7, 2.4):
+        ex.set_threshold(theta)
+        ex.redraw(reused)
+        fresh = ex.figure()
+        assert png_bytes(reused, dpi=100) == png_bytes(fresh, dpi=100)
+        plt.close(fresh)

@@ -305,3 +305,39 @@ def test_notebook_stores_a_static_explorer_and_hides_the_live_cell(name):
     assert len(page) < 2_500_000, f"{name}: the explorer weighs {len(page) / 1e6:.1f} MB"
     live = [c for c in code if "widget()" in "".join(c["source"])]
     assert live and all("remove-cell" in c["metadata"].get("tags", []) for c in live)
+
+
+class Redrawable:
+    """An explorer whose picture is one grey level, drawn anew or in place."""
+
+    def __init__(self):
+        self.level, self.made, self.redrawn = 0.2, 0, 0
+
+    def set(self, level):
+        self.level = level
+
+    def status(self):
+        return f"level {self.level:g}"
+
+    def figure(self):
+        self.made += 1
+        fig = plt.figure(figsize=(1, 1))
+        fig.patch.set_facecolor(str(self.level))
+        return fig
+
+    def redraw(self, fig):
+        self.redrawn += 1
+        fig.patch.set_facecolor(str(self.level))
+
+
+def test_sweep_draws_the_first_state_anew_and_redraws_the_others_in_place():
+    from lecture_pkg.widgets._static import sweep_explorer
+
+    ex = Redrawable()
+    controls = [control("level", [0.0, 0.4, 0.8], initial=0.4)]
+    shown = sweep_explorer(ex, ex.set, controls, restore=lambda: ex.set(0.2), title="grey",
+                           redraw=ex.redraw)
+    assert (ex.made, ex.redrawn) == (1, 2) and ex.level == 0.2
+    assert [grey(shown.frame(level=v)) for v in (0.0, 0.4, 0.8)] == [0, 102, 204]
+    plain = sweep_explorer(ex, ex.set, controls, restore=lambda: ex.set(0.2), title="grey")
+    assert ex.made == 4 and plain.frames == shown.frames

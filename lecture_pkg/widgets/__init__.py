@@ -10,19 +10,39 @@ drawn by the same ``figure()`` as the live widget, behind sliders and buttons th
 in the page without a kernel (``_static.static_explorer``, usable for any explorer).
 """
 
+import importlib
+
 from ._static import Control, StaticExplorer, control, static_explorer
-from .adaline import AdalineExplorer
-from .hopfield import HopfieldExplorer
-from .lp_machine import LPMExplorer
-from .naive_bayes import MEstimateExplorer
-from .perceptron import PerceptronExplorer
-from .prototypes import PrototypeExplorer
-from .regression import RegressionExplorer
-from .roc import ROCExplorer
-from .svm import SVMExplorer
-from .version_space import VersionSpaceExplorer
+
+#: Each explorer and the submodule that defines it.  A submodule is imported when its
+#: explorer is first asked for (PEP 562), so that a notebook with one explorer does not
+#: import the algorithms behind all the others.
+_EXPLORERS = {
+    "AdalineExplorer": "adaline",
+    "HopfieldExplorer": "hopfield",
+    "LPMExplorer": "lp_machine",
+    "MEstimateExplorer": "naive_bayes",
+    "PerceptronExplorer": "perceptron",
+    "PrototypeExplorer": "prototypes",
+    "RegressionExplorer": "regression",
+    "ROCExplorer": "roc",
+    "SVMExplorer": "svm",
+    "VersionSpaceExplorer": "version_space",
+}
 
 __all__ = ["AdalineExplorer", "Control", "StaticExplorer", "control", "static_explorer",
            "HopfieldExplorer", "LPMExplorer", "MEstimateExplorer", "PerceptronExplorer",
            "PrototypeExplorer", "ROCExplorer", "RegressionExplorer", "SVMExplorer",
            "VersionSpaceExplorer"]
+
+
+def __getattr__(name: str):
+    if name not in _EXPLORERS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    explorer = getattr(importlib.import_module(f".{_EXPLORERS[name]}", __name__), name)
+    globals()[name] = explorer
+    return explorer
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 import matplotlib.pyplot as plt
 
+from ..plotting import PIXEL_DENSITY
+
 
 def axes_figure(draw: Callable, figsize: tuple[float, float], ncols: int = 1) -> Callable:
     """A figure factory for ``live_figure``: a new row of ``ncols`` Axes passed to ``draw``.
@@ -21,22 +23,29 @@ def axes_figure(draw: Callable, figsize: tuple[float, float], ncols: int = 1) ->
 
 
 def live_figure(make_figure: Callable):
-    """An ipywidgets ``Output`` and a ``redraw()`` that shows ``make_figure()`` in it.
+    """An ipywidgets ``Image`` and a ``redraw()`` that shows ``make_figure()`` in it.
 
-    ``make_figure`` builds and returns a matplotlib Figure; each redraw replaces the
-    previous picture and closes the figure, so no figure accumulates.
+    ``make_figure`` builds and returns a matplotlib Figure; each redraw draws it once,
+    as the static explorer's pictures are drawn (:func:`lecture_pkg.widgets._static.png_bytes`:
+    twice the displayed resolution, shown at the figure's size), puts the picture in
+    place of the previous one and closes the figure, so no figure accumulates.  (A
+    figure shown in an ``Output`` widget would be drawn twice, once to find its tight
+    bounding box, and the old picture cleared before the new one appears.)
     """
     import ipywidgets as widgets
-    from IPython.display import display
 
-    out = widgets.Output()
+    from ._static import png_bytes, png_width
+
+    out = widgets.Image(format="png")
 
     def redraw():
-        with out:
-            out.clear_output(wait=True)
-            fig = make_figure()
-            display(fig)
+        fig = make_figure()
+        try:
+            data = png_bytes(fig, dpi=100 * PIXEL_DENSITY)
+        finally:
             plt.close(fig)
+        out.value = data
+        out.width = str(png_width(data) // PIXEL_DENSITY)
 
     return out, redraw
 

@@ -135,6 +135,16 @@ class LPMExplorer:
         """A new figure of the current state (the live and the static explorer draw this)."""
         return axes_figure(self.draw, FIGSIZE, ncols=2)()
 
+    def redraw(self, fig) -> None:
+        """Draw the current state into a figure drawn by :meth:`figure`, keeping its layout.
+
+        The panels are cleared and drawn again; their frames, ticks and legends do not
+        depend on the state, so the picture is the one :meth:`figure` gives, without
+        building the figure and its layout again."""
+        for ax in fig.axes:
+            ax.cla()
+        self.draw(fig.axes)
+
     def static(self, sigma=(0.4, 0.8, 1.6), C_lpm=(0.0, 0.05, 0.2)) -> StaticExplorer:
         """The explorer for the HTML book: a grid of the RBF width ``sigma`` and of the
         LPM's price ``zeta`` (the SVM's ``C`` fixed)."""
@@ -156,7 +166,7 @@ class LPMExplorer:
 
         return sweep_explorer(self, self.set, controls, title="LPM beside the SVM",
                               restore=lambda: self.set(**start), describe=describe,
-                              colors=32)
+                              colors=32, redraw=self.redraw)
 
     def widget(self):
         """The live explorer: sliders for sigma, the LPM's zeta and the SVM's C; a data choice."""

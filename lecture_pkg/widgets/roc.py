@@ -89,6 +89,25 @@ class ROCExplorer:
                 f"BAC = {r['bac']:.3f}, accuracy = {r['accuracy']:.3f}")
 
     # ------------------------------------------------------------------ drawing
+    def _scores_title(self) -> str:
+        return rf"threshold $\theta$ = {self.theta:.2f}"
+
+    def _roc_title(self) -> str:
+        return f"fpr = {self.rates['fpr']:.2f}, tpr = {self.rates['tpr']:.2f}"
+
+    def _matrix_title(self) -> str:
+        return f"BAC = {self.rates['bac']:.3f}"
+
+    def _matrix_cells(self):
+        """The colour values of the matrix (rates per true class) and, per cell, its
+        text and text colour."""
+        m = self.matrix()
+        shade = m / m.sum(axis=1, keepdims=True)
+        names = [["TN", "FP"], ["FN", "TP"]]
+        cells = [(f"{names[i][j]}\n{m[i, j]}", "white" if m[i, j] / m[i].sum() > 0.6 else "black")
+                 for i in range(2) for j in range(2)]
+        return shade, cells
+
     def draw_scores(self, ax):
         pos = self.y_true == self.pos_label
         bins = np.linspace(*self.theta_range, 31)
@@ -97,7 +116,7 @@ class ROCExplorer:
         ax.axvline(self.theta, color="black", lw=1.5, ls="--")
         ax.set_xlabel(r"score $f(\mathbf{x})$")
         ax.set_ylabel("examples")
-        ax.set_title(rf"threshold $\theta$ = {self.theta:.2f}")
+        ax.set_title(self._scores_title())
         ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), title="true class")
         return ax
 
@@ -112,24 +131,20 @@ class ROCExplorer:
         ax.set_xlabel("false positive rate fpr")
         ax.set_ylabel("true positive rate tpr")
         ax.legend(loc="lower right", handlelength=1.2, borderaxespad=0.2)
-        ax.set_title(f"fpr = {self.rates['fpr']:.2f}, tpr = {self.rates['tpr']:.2f}")
+        ax.set_title(self._roc_title())
         return ax
 
     def draw_matrix(self, ax):
-        m = self.matrix()
-        ax.imshow(m / m.sum(axis=1, keepdims=True), cmap="Blues", vmin=0, vmax=1)
-        cells = [["TN", "FP"], ["FN", "TP"]]
-        for i in range(2):
-            for j in range(2):
-                frac = m[i, j] / m[i].sum()
-                ax.text(j, i, f"{cells[i][j]}\n{m[i, j]}", ha="center", va="center", fontsize=11,
-                        color="white" if frac > 0.6 else "black")
+        shade, cells = self._matrix_cells()
+        ax.imshow(shade, cmap="Blues", vmin=0, vmax=1)
+        for k, (text, color) in enumerate(cells):
+            ax.text(k % 2, k // 2, text, ha="center", va="center", fontsize=11, color=color)
         ax.set_xticks([0, 1], labels=list(self.names))
         ax.set_yticks([0, 1], labels=list(self.names), rotation=90, va="center")
         ax.set_xlabel("predicted class")
         ax.set_ylabel("true class")
         ax.grid(False)
-        ax.set_title(f"BAC = {self.rates['bac']:.3f}")
+        ax.set_title(self._matrix_title())
         return ax
 
     def draw(self, axes=None):
@@ -150,6 +165,24 @@ class ROCExplorer:
         fig.tight_layout()
         return fig
 
+    def redraw(self, fig) -> None:
+        """Bring a figure drawn by :meth:`figure` up to the current threshold in place.
+
+        Only the threshold's line, the working point, the matrix and the three titles
+        change; the layout stays (the titles keep their width), so the picture is the
+        one :meth:`figure` draws, without building the figure and its layout again."""
+        scores, roc, matrix = fig.axes
+        scores.lines[-1].set_xdata([self.theta, self.theta])
+        scores.set_title(self._scores_title())
+        roc.lines[-1].set_data(*([v] for v in self.operating_point))
+        roc.set_title(self._roc_title())
+        shade, cells = self._matrix_cells()
+        matrix.images[0].set_data(shade)
+        for label, (text, color) in zip(matrix.texts, cells):
+            label.set_text(text)
+            label.set_color(color)
+        matrix.set_title(self._matrix_title())
+
     def static(self, n_values: int = 41) -> StaticExplorer:
         """The explorer for the HTML book: ``theta`` on a grid of ``n_values`` points over
         the range of the scores, with ``theta = 0`` and the initial threshold among them
@@ -164,7 +197,7 @@ class ROCExplorer:
                             play=True)]
 
         return sweep_explorer(self, self.set_threshold, controls, title="ROC threshold",
-                              restore=lambda: self.set_threshold(start))
+                              restore=lambda: self.set_threshold(start), redraw=self.redraw)
 
     def widget(self):
         """The live explorer: a threshold slider and a *theta = 0* button."""
