@@ -22,7 +22,8 @@ from lecture_pkg.probabilistic.naive_bayes import UndefinedPosteriorWarning, Uns
 from lecture_pkg.prototypes import (GLVQ, GMLVQ, LVQ1, NearestNeighborClassifier,
                                     NearestPrototypeClassifier)
 from lecture_pkg.widgets import PerceptronExplorer
-from lecture_pkg.networks import MLP
+from lecture_pkg.networks import MLP, ParityMachine
+from lecture_pkg.kernel_machines import LearningRateWarning
 from lecture_pkg.networks.alvinn import COLS, ROWS, shifted_copies
 from lecture_pkg.prototypes import condensed_nearest_neighbor
 
@@ -247,6 +248,9 @@ def _categorical():
     (UnseenCategoryWarning, lambda X, y: (lambda m, Z: m.predict_proba(Z))(*_categorical())),
     (UnseenCategoryWarning, lambda X, y: (lambda m, Z: m.score(Z, [0]))(*_categorical())),
     (ConvergenceWarning, lambda X, y: cross_val_score(Perceptron(max_epochs=1), X, y, cv=2)),
+    (LearningRateWarning, lambda X, y: Adaline(eta=10.0, max_epochs=5).fit(X, y)),
+    (ConvergenceWarning, lambda X, y: ParityMachine(max_units=1, random_state=0)
+     .fit(np.vstack([X, X[:1]]), np.append(y, -y[0]))),
 ])
 def test_a_warning_points_at_the_users_call(data, category, call):
     # whatever the path inside the package, the warning names this file
@@ -261,12 +265,8 @@ def test_an_undefined_posterior_warning_points_at_the_users_call():
             == {pathlib.Path(__file__).name}
 
 
-# the modules that other work is changing at the moment still carry their own stacklevel
-_OWN_STACKLEVEL = {"core/solvers.py", "networks/machines.py"}
-
-
 def test_the_package_warns_through_one_helper():
     root = pathlib.Path(lecture_pkg.__file__).parent
     direct = sorted(str(f.relative_to(root)) for f in root.rglob("*.py")
                     if re.search(r"warnings\.warn\(", f.read_text()) and f.name != "validation.py")
-    assert set(direct) <= _OWN_STACKLEVEL, direct
+    assert direct == [], direct

@@ -27,13 +27,12 @@ the final Kuhn-Tucker violation.
 from __future__ import annotations
 
 import numbers
-import warnings
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import numpy as np
 
-from ..validation import POSITIVE, check_scalar
+from ..validation import POSITIVE, check_scalar, warn_user
 from ._rows import KernelRows
 
 __all__ = [
@@ -58,10 +57,10 @@ class LearningRateWarning(UserWarning):
 def check_learning_rate(eta: float, limit: float, window: str) -> None:
     """Warn with :class:`LearningRateWarning` unless ``eta < limit`` (the convergent window ``window``)."""
     if not eta < limit:
-        warnings.warn(
+        warn_user(
             f"the learning rate eta={eta:.6g} lies outside the convergent window "
             f"0 < eta < {limit:.6g} ({window}); the iteration will not converge",
-            LearningRateWarning, stacklevel=3,
+            LearningRateWarning,
         )
 
 

@@ -24,7 +24,6 @@ coordinate, ``xi -> (xi, sqrt(R^2 - |xi|^2))`` with ``R = max |xi|``
 
 from __future__ import annotations
 
-import warnings
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
@@ -34,7 +33,8 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..linear.nonseparable import pocket
 from ..linear.perceptron import augment
-from ..validation import COUNT, Options, as_plus_minus, check_inputs, check_params, resolve_rng
+from ..validation import (COUNT, Options, as_plus_minus, check_inputs, check_params, resolve_rng,
+                          warn_user)
 
 __all__ = [
     "hidden_states",
@@ -256,10 +256,10 @@ class ParityMachine(ClassifierMixin, BaseEstimator):
         self.n_units_ = len(self.thresholds_)
         self.converged_ = grown["converged"]
         if not self.converged_:
-            warnings.warn(
+            warn_user(
                 f"the parity machine stopped with {self.errors_history_[-1]} training errors after "
                 f"{self.n_units_} units (unit limit reached, or identical inputs with both labels)",
-                ConvergenceWarning, stacklevel=2)
+                ConvergenceWarning)
         return self
 
     def decision_function(self, X):
