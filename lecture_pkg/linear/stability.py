@@ -191,7 +191,9 @@ def minover_embeddings(Q: np.ndarray, n_features: int, *, max_steps: int = 100_0
     changes = []
     ref_x, ref_E, ref_q = x.copy(), E.copy(), q
     diag = np.diag(Q).copy()
-    best_x, best_errors = (x.copy(), int(np.count_nonzero(E <= 0))) if pocket else (None, None)
+    x_start = x.copy()
+    chosen = np.empty(max_steps, dtype=np.intp)      # the example of each step
+    best_t, best_errors = (-1, int(np.count_nonzero(E <= 0))) if pocket else (None, None)
     converged, t = False, 0
     for t in range(max_steps):
         mu = first_argmin(E)                       # ties: the first example, on every CPU
@@ -200,12 +202,13 @@ def minover_embeddings(Q: np.ndarray, n_features: int, *, max_steps: int = 100_0
             break
         q += 2.0 * E[mu] + diag[mu]
         x[mu] += 1.0
+        chosen[t] = mu
         E += Q[:, mu]
         kappa[t] = E.min() / np.sqrt(q / N) if q > 0 else -np.inf
         if pocket:
             errors = int(np.count_nonzero(E <= 0))
             if errors <= best_errors:          # ties: the later step, nearer MinOver's goal
-                best_x, best_errors = x.copy(), errors
+                best_t, best_errors = t, errors
         if (t + 1) % T == 0:
             if ref_q > 0 and q > 0:
                 if criterion == "angle":
@@ -219,6 +222,10 @@ def minover_embeddings(Q: np.ndarray, n_features: int, *, max_steps: int = 100_0
                     break
             ref_x, ref_E, ref_q = x.copy(), E.copy(), q
     n = t + 1
+    best_x = None
+    if pocket:                             # replay the steps up to the pocketed one, in order
+        best_x = x_start
+        np.add.at(best_x, chosen[:best_t + 1], 1.0)
     return MinOverRun(x, kappa[:n].copy(), np.array(changes), converged, n, best_x, best_errors)
 
 
