@@ -57,7 +57,8 @@ def check_inputs(X: np.ndarray, name: str = "X") -> np.ndarray:
 
     Finite entries whose squares overflow (``|x| ~ 1e160`` and more) are refused too:
     every algorithm of the package computes inner products or squared distances, which
-    would be infinite.  One pass over ``X`` checks both.
+    would be infinite; so is a non-zero ``X`` whose squares all underflow (``|x| ~ 1e-160``
+    and less), where they would be zero.  One pass over ``X`` checks them all.
     """
     X = _as_floats(X, name)
     if X.ndim != 2:
@@ -68,6 +69,10 @@ def check_inputs(X: np.ndarray, name: str = "X") -> np.ndarray:
         if not np.all(np.isfinite(X)):
             raise ValueError(f"{name} contains NaN or infinite values")
         raise ValueError(f"{name} is too large: the sum of its squared entries overflows (largest "
+                         f"|entry| {float(np.abs(X).max()):.3g}); rescale the data (e.g. standardise "
+                         "the inputs)")
+    if total < np.finfo(float).tiny and np.any(X):
+        raise ValueError(f"{name} is too small: the sum of its squared entries underflows (largest "
                          f"|entry| {float(np.abs(X).max()):.3g}); rescale the data (e.g. standardise "
                          "the inputs)")
     return X

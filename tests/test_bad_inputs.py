@@ -96,12 +96,41 @@ def test_every_estimator_refuses_inputs_whose_squares_overflow(data, estimator, 
         estimator().fit(X * scale, y)
 
 
-@pytest.mark.parametrize("machine", [KernelAdaTron, KernelPerceptron, LPMachine])
-@pytest.mark.parametrize("scale", [1e-300, 1e-160])
-def test_gamma_scale_on_inputs_too_small_names_the_data(data, machine, scale):
-    # var(X) underflows (to 0, or to a subnormal whose inverse is infinite)
+@pytest.mark.parametrize("estimator", ESTIMATORS)
+@pytest.mark.parametrize("scale", [1e-300, 1e-165])
+def test_every_estimator_refuses_inputs_whose_squares_underflow(data, estimator, scale):
     X, y = data
-    with pytest.raises(ValueError, match=r"X is too small for gamma='scale': its variance underflows"):
+    with pytest.raises(ValueError, match=r"X is too small: the sum of its squared entries underflows"):
+        estimator().fit(X * scale, y)
+
+
+@pytest.mark.parametrize("estimator", [GLVQ, GMLVQ, lambda: GLVQ(solver="batch")])
+@pytest.mark.parametrize("scale", [1e-5, 1e-120])
+def test_glvq_on_inputs_of_a_tiny_scale_warns_that_its_cost_rose(data, estimator, scale):
+    # the step grows like one over the distances: the prototypes fly off; at 1e-120 the
+    # squared distances' sums square to zero, which used to raise ZeroDivisionError
+    X, y = data
+    with pytest.warns(ConvergenceWarning, match="raised its cost"):
+        m = estimator().fit(X * scale, y)
+    assert m.cost_per_epoch_[-1] > m.cost_per_epoch_[0]
+
+
+@pytest.mark.parametrize("estimator", [GLVQ, GMLVQ])
+def test_glvq_on_standardised_inputs_lowers_its_cost_without_a_warning(data, estimator):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        m = estimator().fit(*data)
+    assert m.cost_per_epoch_[-1] < m.cost_per_epoch_[0]
+
+
+@pytest.mark.parametrize("machine", [KernelAdaTron, KernelPerceptron, LPMachine])
+@pytest.mark.parametrize("scale", [1e-300, 1e-160, 3e-155])
+def test_gamma_scale_on_inputs_too_small_names_the_data(data, machine, scale):
+    # var(X) underflows (to 0, or to a subnormal whose inverse is infinite); at the
+    # smaller scales the squares of X underflow already, which every estimator refuses
+    X, y = data
+    with pytest.raises(ValueError, match=r"X is too small(:| for gamma='scale':) "
+                                         r"(its variance|the sum of its squared entries) underflows"):
         machine().fit(X * scale, y)
 
 
@@ -249,6 +278,7 @@ def _categorical():
     (UnseenCategoryWarning, lambda X, y: (lambda m, Z: m.score(Z, [0]))(*_categorical())),
     (ConvergenceWarning, lambda X, y: cross_val_score(Perceptron(max_epochs=1), X, y, cv=2)),
     (LearningRateWarning, lambda X, y: Adaline(eta=10.0, max_epochs=5).fit(X, y)),
+    (ConvergenceWarning, lambda X, y: GMLVQ().fit(X * 1e-5, y)),
     (ConvergenceWarning, lambda X, y: ParityMachine(max_units=1, random_state=0)
      .fit(np.vstack([X, X[:1]]), np.append(y, -y[0]))),
 ])

@@ -23,12 +23,14 @@ import math
 import numbers
 
 import numpy as np
+from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._ties import TIE_RTOL, first_argmin
 from ..neurons.units import sigmoid
-from ..validation import COUNT, POSITIVE, Interval, Options, check_inputs, check_params, check_scalar
+from ..validation import (COUNT, POSITIVE, Interval, Options, check_inputs, check_params, check_scalar,
+                          warn_user)
 from ._base import (_fast_sqdist, _name, _permutation, _PrototypeClassifier,
                     _resolve_rng)
 
@@ -142,8 +144,12 @@ def _glvq_core(X, y_idx, W, c, omega, activation, steepness, want_omega):
     safe = np.where(total > 0, total, 1.0)
     e = np.where(total > 0, (dJ - dK) / safe, 0.0)
     phi, dphi = _phi(e, activation, steepness)
-    aJ = np.where(total > 0, dphi * 2.0 * dK / safe**2, 0.0)
-    aK = np.where(total > 0, -dphi * 2.0 * dJ / safe**2, 0.0)
+    with np.errstate(over="ignore", under="ignore"):
+        squared = safe**2                  # 0 for distances ~ 1e-160: (dK / total) / total then
+    square = np.where(squared > 0, squared, safe)
+    fJ, fK = (np.where(squared > 0, dist, dist / safe) for dist in (dK, dJ))
+    aJ = np.where(total > 0, dphi * 2.0 * fJ / square, 0.0)
+    aK = np.where(total > 0, -dphi * 2.0 * fK / square, 0.0)
     P, M = D.shape
     rows = np.arange(P)
     A = np.zeros((P, M))
@@ -404,8 +410,11 @@ class PrototypeTrainer:
             dphi = 1.0
         else:
             dphi = float(_phi(np.array([(dJ - dK) / total]), self.activation, self.steepness)[1][0])
-        aJ = dphi * 2.0 * dK / total**2
-        aK = -dphi * 2.0 * dJ / total**2
+        square = total * total
+        if square > 0.0:
+            aJ, aK = dphi * 2.0 * dK / square, -dphi * 2.0 * dJ / square
+        else:                                            # total**2 underflows
+            aJ, aK = dphi * 2.0 * (dK / total) / total, -dphi * 2.0 * (dJ / total) / total
         if self.omega is None:
             gJ, gK = 2.0 * aJ * V[J], 2.0 * aK * V[K]
         else:
@@ -703,7 +712,22 @@ class GLVQ(_LVQBase):
                                    omega=self.omega_, rng=rng)
         trainer.run(self.max_epochs)
         self._finish(trainer)
+        self._warn_if_diverged()
         return self
+
+    def _warn_if_diverged(self) -> None:
+        """Warn when training raised the cost (5.5) instead of lowering it.
+
+        A prototype's step is ``eta`` times a gradient that grows like one over the
+        distances, so a ``learning_rate`` that suits standardised data throws the
+        prototypes far away on data of a much smaller scale.
+        """
+        start, end = self.cost_per_epoch_[0], self.cost_per_epoch_[-1]
+        if np.all(np.isfinite(self.prototypes_)) and end <= start:
+            return
+        warn_user(f"{type(self).__name__} raised its cost from {start:.4g} to {end:.4g}: the learning "
+                  "rate is too large for inputs at this scale (a prototype's step grows like one "
+                  "over the distances); standardise X or lower learning_rate", ConvergenceWarning)
 
 
 class GMLVQ(GLVQ):
@@ -829,6 +853,7 @@ class GMLVQ(GLVQ):
                                    learn_omega=True, diagonal=self.relevance == "diagonal", rng=rng)
         trainer.run(self.max_epochs)
         self._finish(trainer)
+        self._warn_if_diverged()
         self.omega_ = trainer.omega.copy()
         self.lambda_ = self.omega_.T @ self.omega_
         self.relevances_ = np.diag(self.lambda_).copy()
