@@ -84,9 +84,9 @@ class RegressionExplorer:
         grid = np.linspace(0, 2.1, 200)
         mean, std = self.band(grid)
         ax.fill_between(grid, mean - 2 * std, mean + 2 * std, color="C0", alpha=0.18,
-                        label="predictive\nmean $\\pm$ 2 sd")
+                        label="predictive mean $\\pm$ 2 sd")
         ax.plot(grid, mean, color="C0", label="MAP line")
-        ax.plot(grid, self.slope_ls * grid, "--", color="C1", label=f"least squares,\n$H_0$ = {self.slope_ls:.0f}")
+        ax.plot(grid, self.slope_ls * grid, "--", color="C1", label=f"least squares, $H_0$ = {self.slope_ls:.0f}")
         ax.plot(self.d_all[self.n_points:, 0], self.v_all[self.n_points:], "o", color="lightgray", ms=4,
                 label="unused galaxies")
         d, v = self.data
@@ -95,7 +95,8 @@ class RegressionExplorer:
         ax.set_ylim(-600, 1600)
         ax.set_xlabel("distance d (Mpc)")
         ax.set_ylabel("velocity v (km/s)")
-        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
+        # below the axes, so that the picture is narrow enough for a phone's column
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncols=2, fontsize=9)
         ax.set_title(f"{self._galaxies()}, prior width $\\tau_0$ = {self.tau:g}: "
                      f"MAP $H_0$ = {self.slope_map:.0f} $\\pm$ {np.sqrt(self.cov[0, 0]):.0f}",
                      fontsize=10)
@@ -103,7 +104,7 @@ class RegressionExplorer:
 
     def figure(self):
         """A new figure of the current state (the live and the static explorer draw this)."""
-        return axes_figure(self.draw, (6.8, 3.6))()
+        return axes_figure(self.draw, (5.0, 4.4))()
 
     def static(self, n_points=(1, 2, 4, 6, 10, 20, 40),
                tau=(10.0, 100.0, 1000.0, 10000.0)) -> StaticExplorer:
