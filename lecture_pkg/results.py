@@ -122,8 +122,8 @@ def report(result_id: str, reproduced, stated, *, kind: str, bound: str = "", di
         from ``reproduced``.
     kind : {"exact", "statistical", "illustrative"}
         ``"exact"``: equal to the stated value after rounding, or within ``bound`` (a
-        numerical tolerance such as ``"1e-6"``) of it.  ``"statistical"``: a claim about
-        random data, not about this seed alone; ``bound`` gives the evidence (a failure
+        numerical tolerance such as ``"1e-6"``) of it.  ``"statistical"``: a property of
+        random data, not of this one draw; ``bound`` gives the evidence (a failure
         probability, a number of standard errors, a count over draws).  ``"illustrative"``: a
         demonstration on the printed data whose printed numbers are not themselves the
         claim (a measured ratio, a picture's content).
@@ -202,24 +202,27 @@ def ledger_anchor(result_id: str) -> str:
 
 def result_html(result_id: str, reproduced: str, stated: str, kind: str, bound: str = "",
                 note: str = "", ledger: str = "../ledger.html") -> str:
-    """What a reader sees of a result cell's report: one short paragraph.
+    """What a reader sees of a result cell's report: a short paragraph of two lines.
 
-    It says what the cell reproduced, what which source states, and whether the
-    agreement is exact, statistical (with the evidence that it does not hang on the
-    seed: a margin over the spread between seeds, or the chance that another seed
-    breaks it) or an illustration, and links the result's row on the ledger page.
+    The first says what which source states, the second what this book computed and how
+    it compares: exactly, up to rounding (within the tolerance), as a property of random
+    data (with the evidence that it does not hang on the draw: a margin over the spread
+    between seeds, or the chance that another seed breaks it) or as an illustration.  The
+    result's id links its row on the ledger page.
     """
     def e(text: str) -> str:
         return html.escape(text, quote=False)
 
-    how = {"exact": ("it holds exactly" if not bound
-                     else f"it agrees, with differences &lt; {e(bound)}"),
-           "statistical": f"a claim about random data, not about this seed alone ({e(bound)})",
+    how = {"exact": ("exactly as stated" if not bound
+                     else f"as stated, up to rounding (differences below {e(bound)})"),
+           "statistical": f"as stated; a property of random data, not of this one draw: {e(bound)}",
            "illustrative": "an illustration on the data shown"}[kind]
     extra = f" ({e(note)})" if note else ""
+    source = source_of(result_id)
+    source = source[0].upper() + source[1:]
     return (f'<p class="result-report"><a href="{html.escape(ledger)}#{ledger_anchor(result_id)}">'
-            f"Result {e(result_id)}</a>. Stated by {e(source_of(result_id))}: {e(stated)}. "
-            f"Reproduced here{extra}: {e(reproduced)}; {how}.</p>")
+            f"Result {e(result_id)}</a>. {e(source)}: {e(stated)}.<br>"
+            f"Computed here{extra}: {e(reproduced)} \N{EM DASH} {how}.</p>")
 
 
 def _ipython():

@@ -37,11 +37,14 @@ def test_report_prints_one_line(capsys):
 def test_the_reader_sees_a_sentence_that_names_the_source_and_links_the_ledger():
     text = results.result_html("G.2", "(0.5, 0)", "(0.5, 0)", "exact")
     assert 'href="../ledger.html#result-G-2"' in text and "Biehl's notes" in text
-    assert "it holds exactly" in text
-    assert "agrees, with differences &lt; 1e-9" in results.result_html("G.2", "0.5", "0.5",
-                                                                       "exact", "1e-9")
+    # two lines: what the source states, then what the book computed and how they compare
+    assert "Biehl's notes: (0.5, 0).<br>Computed here: (0.5, 0) \N{EM DASH} exactly as stated." in text
+    assert "up to rounding (differences below 1e-9)" in results.result_html("G.2", "0.5", "0.5",
+                                                                          "exact", "1e-9")
     text = results.result_html("N.4", "1", ">= 0.95", "statistical", "mean of 8 networks")
-    assert "not about this seed alone (mean of 8 networks)" in text
+    assert "a property of random data, not of this one draw: mean of 8 networks." in text
+    text = results.result_html("S.3", "1", "2", "exact", note="two sizes")
+    assert "The book, extending Biehl's notes: 2.<br>Computed here (two sizes): 1" in text
     assert results.source_of("B.1") == "the course slides based on Mooney's lecture"
     assert results.source_of("P.1") == "Koski's lecture"          # a group of several sources
     assert results.source_of("K.5").startswith("the book, derived from")
