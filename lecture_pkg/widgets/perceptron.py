@@ -123,7 +123,7 @@ class PerceptronExplorer:
 
     def figure(self):
         """A new figure of the current state (the live and the static explorer draw this)."""
-        return axes_figure(self.draw, (5.0, 4.8))()
+        return axes_figure(self.draw, (4.2, 4.4))()   # fits a phone's column at 0.85
 
     def static(self, eta=(0.05, 0.2, 1.0), max_updates: int = 40) -> StaticExplorer:
         """The explorer for the HTML book: a choice of learning rates and the updates
