@@ -16,8 +16,8 @@ from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["ROCExplorer"]
 
-#: The figure fits the book's text column (6.8 in): two rows, the scores on top.
-FIGSIZE = (6.8, 5.8)
+#: Two rows, the scores on top; 5 in wide, so that a phone shows it whole.
+FIGSIZE = (5.0, 5.4)
 
 
 def _layout(fig):
@@ -111,13 +111,16 @@ class ROCExplorer:
     def draw_scores(self, ax):
         pos = self.y_true == self.pos_label
         bins = np.linspace(*self.theta_range, 31)
-        ax.hist(self.scores[~pos], bins=bins, alpha=0.6, color=NEGATIVE_COLOR, label=self.names[0])
-        ax.hist(self.scores[pos], bins=bins, alpha=0.6, color=POSITIVE_COLOR, label=self.names[1])
+        low, _, _ = ax.hist(self.scores[~pos], bins=bins, alpha=0.6, color=NEGATIVE_COLOR,
+                            label=self.names[0])
+        high, _, _ = ax.hist(self.scores[pos], bins=bins, alpha=0.6, color=POSITIVE_COLOR,
+                             label=self.names[1])
+        ax.set_ylim(0, 1.45 * max(low.max(), high.max(), 1))   # room for the legend
         ax.axvline(self.theta, color="black", lw=1.5, ls="--")
         ax.set_xlabel(r"score $f(\mathbf{x})$")
         ax.set_ylabel("examples")
         ax.set_title(self._scores_title())
-        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), title="true class")
+        ax.legend(loc="upper right", title="true class", fontsize=9, title_fontsize=9)
         return ax
 
     def draw_roc(self, ax):

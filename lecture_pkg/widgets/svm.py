@@ -101,7 +101,8 @@ class SVMExplorer:
                            linewidths=1.5, label=label, zorder=2)
         ax.set_xlabel("$x_1$")
         ax.set_ylabel("$x_2$")
-        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
+        # below the axes, so that the picture is narrow enough for a phone's column
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.18), ncols=2, fontsize=9)
         ax.set_title(f"{self.model.n_support_} support vectors "
                      f"({self.support_fraction:.0%}), training error "
                      f"{self.training_error:.1%}", fontsize=10)
@@ -109,7 +110,7 @@ class SVMExplorer:
 
     def figure(self):
         """A new figure of the current state (the live and the static explorer draw this)."""
-        return axes_figure(self.draw, (6.8, 3.7))()
+        return axes_figure(self.draw, (5.0, 4.3))()
 
     def static(self, gamma=(0.1, 0.3, 1.0, 3.0, 10.0, 30.0),
                C=(0.1, 1.0, 10.0, 100.0, 1000.0)) -> StaticExplorer:
