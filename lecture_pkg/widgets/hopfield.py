@@ -20,7 +20,7 @@ from ._static import StaticExplorer, control, grid_with, sweep_explorer
 __all__ = ["HopfieldExplorer"]
 
 #: The figure fits the book's text column (6.8 in): three pictures, the curve below.
-FIGSIZE = (6.8, 4.9)
+FIGSIZE = (5.0, 4.4)   # narrow enough for a phone's column
 
 
 class HopfieldExplorer:
@@ -79,10 +79,11 @@ class HopfieldExplorer:
 
     def status(self) -> str:
         """One line describing the run."""
-        how = (f"fixed point after {self.result.n_sweeps} sweep(s)" if self.result.converged
+        n = self.result.n_sweeps
+        how = (f"fixed point after {n} sweep{'' if n == 1 else 's'}" if self.result.converged
                else f"no fixed point within {self.max_sweeps} sweeps")
-        return (f"N = {self.n_neurons}, P = {self.n_patterns} (alpha = {self.n_patterns / self.n_neurons:.3f}), "
-                f"{self.corruption:.0%} flipped: overlap {self.overlaps[0]:.2f} -> "
+        return (f"N = {self.n_neurons}, P = {self.n_patterns} (\u03b1 = {self.n_patterns / self.n_neurons:.3f}), "
+                f"{self.corruption:.0%} flipped: overlap {self.overlaps[0]:.2f} \u2192 "
                 f"{self.final_overlap:.3f}, {how}")
 
     def _curve_title(self) -> str:
@@ -142,7 +143,7 @@ class HopfieldExplorer:
         button) and the corruption over ``corruption``, the seed fixed."""
         start = dict(alpha=self.alpha, corruption=self.corruption)
         controls = [
-            control("alpha", grid_with(alpha, self.alpha), label="load alpha = P/N",
+            control("alpha", grid_with(alpha, self.alpha), label="load \u03b1 = P/N",
                     initial=self.alpha, fmt="{:.2f}", play=True),
             control("corruption", grid_with(corruption, self.corruption), label="flipped",
                     initial=self.corruption, fmt="{:.0%}", kind="choice"),
@@ -156,7 +157,7 @@ class HopfieldExplorer:
         import ipywidgets as widgets
 
         alpha = widgets.FloatSlider(value=self.alpha, min=0.01, max=0.4, step=0.01,
-                                    description="alpha = P/N", continuous_update=False,
+                                    description="\u03b1 = P/N", continuous_update=False,
                                     style={"description_width": "initial"})
         corruption = widgets.FloatSlider(value=self.corruption, min=0.0, max=0.5, step=0.02,
                                          description="flipped", continuous_update=False)
