@@ -177,7 +177,8 @@ def test_version_space_static_steps_through_the_examples():
     static = ex.static()
     assert static.shape == (5,) and static.controls[0].kind == "steps"
     assert ex.n_examples == 0
-    assert [t.split(":")[0] for t in static.texts] == [f"P = {p} example(s)" for p in range(5)]
+    assert [t.split(":")[0] for t in static.texts] == [f"P = {p} example{'' if p == 1 else 's'}"
+                                                       for p in range(5)]
 
 
 def test_roc_static_grid_holds_zero_and_the_start():

@@ -47,7 +47,7 @@ def test_version_space_shrinks_and_keeps_the_teacher():
 
 def test_status_and_drawing():
     ex = VersionSpaceExplorer(max_examples=6, seed=1, n_candidates=5000)
-    assert ex.status().startswith("P = 0 example(s)")
+    assert ex.status().startswith("P = 0 examples")
     ex.set_examples(5)
     ax = ex.draw()
     assert "centre of mass" in ax.get_title() and len(ax.lines) >= 5     # one circle per example

@@ -115,10 +115,11 @@ class VersionSpaceExplorer:
     def status(self) -> str:
         """One line describing the current state."""
         share, errors = self._summary()
-        head = f"P = {self.n_examples} example(s): version space = {share:.2f}% of the sphere"
+        n = self.n_examples
+        head = f"P = {n} example{'' if n == 1 else 's'}: version space = {share:.2f}% of the sphere"
         if errors is None:
             return head
-        return (head + f"; eps_g: centre of mass {errors[0]:.3f}, "
+        return (head + f"; \u03b5_g: centre of mass {errors[0]:.3f}, "
                 f"random consistent student {errors[1]:.3f} on average")
 
     # ---------------------------------------------------------------- drawing
@@ -177,9 +178,11 @@ class VersionSpaceExplorer:
         """A new figure of the current state (the live and the static explorer draw this)."""
         def draw(ax):
             self.draw(ax)
-            ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), markerscale=1.5)
+            # below the axes, so that the picture is narrow enough for a phone's column
+            ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncols=3, fontsize=9,
+                      markerscale=1.2, handletextpad=0.2, columnspacing=0.8)
 
-        return axes_figure(draw, (5.8, 4.3))()
+        return axes_figure(draw, (5.0, 5.2))()
 
     def static(self) -> StaticExplorer:
         """The explorer for the HTML book: the examples added one by one, ``P = 0`` to
