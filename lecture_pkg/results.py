@@ -169,7 +169,7 @@ SOURCES = {"000": "Biehl's notes", "001": "Koski's lecture", "002": "Deckert's c
 #: How a row of RESULTS.md names its source in words, where its group has several.
 _SOURCE_WORDS = {"000": r"Biehl|\([1-6]\.\d{1,2}\)|Fig\. ?\d|AdaTron|[Cc]ommittee|[Pp]arity|[Pp]ocket"
                         r"|Cover|dichotom|Gram matri|\bRBF\b",
-                 "001": r"Koski|R²|Same data", "002": r"Deckert|iris",
+                 "001": r"Koski|R²|Same data", "002": r"Deckert|iris|mislabelled point",
                  "003": r"Mooney|slide|two-layer network", "004": r"Frie(?:ß|ss)|Harrison"}
 
 

@@ -50,7 +50,8 @@ def test_the_reader_sees_a_sentence_that_names_the_source_and_links_the_ledger()
     assert results.source_of("K.5").startswith("the book, derived from")
     assert results.source_of("S.3") == "the book, extending Biehl's notes"
     assert results.source_of("P.3") == "Koski's lecture"
-    assert results.source_of("P.9") == "the lecture notes"        # the row names no source
+    assert results.source_of("P.9") == "Deckert's chapter"       # his claim, in other words
+    assert results.source_of("P.4") == "the lecture notes"        # the row names no source
 
 
 @pytest.mark.parametrize("kind, bound", [("close", ""), ("statistical", ""),
