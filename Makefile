@@ -48,6 +48,7 @@ book: $(STAMP)
 	$(BIN)/python -m tools.bundle_css _build/html
 	mkdir -p _build/html/dist
 	cp _build/dist/lecture_pkg-* _build/html/dist/
+	cp book/appendix/benchmark_run.json book/appendix/lighthouse.json _build/html/book/appendix/
 
 # After the native run, the notebooks run again under another floating-point configuration
 # of this machine (numpy's SIMD dispatch off, OpenBLAS on an old CPU's kernels): tests/portability.py;

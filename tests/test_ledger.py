@@ -49,7 +49,11 @@ def test_ledger_finds_result_cells_sections_and_values(tmp_path):
     page = ledger.ledger_html(tmp_path, "ledger.ipynb")
     assert 'href="part/chapter.html#sec-koski">Chapter: Koski\'s example</a>' in page
     assert "(0.2, 0.5, 1)" in page and "cell failed" in page
-    assert reps[0].kind == "exact" and "<td>exact</td>" in page
+    assert reps[0].kind == "exact" and '<td data-label="Kind">exact</td>' in page
+    # the sources by name, and the stated result without the list's column of what to check
+    assert "(Koski, Deckert, the slides, Biehl §3.3)" in page and "001" not in page
+    p1 = {r.id: r for r in results.stated_results()}["P.1"]
+    assert p1.check and f"[{p1.check}]" not in page
     assert f"<strong>1 of {len(rows)}</strong>" in page
 
 

@@ -175,10 +175,26 @@ def _html_with_math(text: str) -> str:
     return html.escape(_INLINE_MATH.sub(lambda m: _tex_to_text(m.group(1)), text), quote=False)
 
 
+#: The sources by name, for the page (RESULTS.md numbers them 000-004).
+SOURCE_NAMES = {"000": "Biehl", "001": "Koski", "002": "Deckert", "003": "the slides",
+                "004": "Frieß and Harrison"}
+_SOURCE_CODE = re.compile(r"\b(00[0-4])\b")
+
+
+def _named(text: str) -> str:
+    """``text`` with the sources' numbers written as their names: ``(000 ch. 1)`` -> ``(Biehl ch. 1)``."""
+    return _SOURCE_CODE.sub(lambda m: SOURCE_NAMES[m.group(1)], text)
+
+
 def ledger_html(book_dir: str | os.PathLike, page: str | os.PathLike) -> str:
     """The ledger as an HTML table, with links relative to the page ``page`` (a path in the book).
 
-    Maths in the section titles it links to is written as plain text (:func:`_tex_to_text`).
+    Maths in the section titles it links to is written as plain text (:func:`_tex_to_text`);
+    the sources are named, not numbered (:func:`_named`).  The stated result is the
+    source's claim alone: the results list's column of what agreement to check is for the
+    cells that check it, and the Kind column says what agreement the book found.  Each
+    cell carries its column's name (``data-label``), which a phone shows above it when
+    book.css lays the rows out as cards.
     """
     rows = ledger(book_dir)
     page_dir = Path(page).parent
@@ -190,7 +206,7 @@ def ledger_html(book_dir: str | os.PathLike, page: str | os.PathLike) -> str:
             if group is not None:
                 parts.append("</tbody></table>")
             group = r["group"]
-            parts.append(f"<h2>{html.escape(group)}</h2>")  # under the page title
+            parts.append(f"<h2>{html.escape(_named(group))}</h2>")  # under the page title
             parts.append('<table class="ledger"><thead><tr><th>ID</th><th>Stated result</th>'
                          "<th>Where</th><th>Reproduced</th><th>Kind</th></tr></thead><tbody>")
         links, values, kinds = [], [], []
@@ -205,11 +221,12 @@ def ledger_html(book_dir: str | os.PathLike, page: str | os.PathLike) -> str:
             kinds.append(html.escape(rep.kind))
         status = {"reproduced": "", "failed": " ✗", "not yet": "not yet reproduced"}[r["status"]]
         parts.append(
-            f'<tr class="{r["status"].replace(" ", "-")}" id="{ledger_anchor(r["id"])}"><td>{r["id"]}</td>'
-            f"<td>{_html_with_math(r['result'])} <em>[{html.escape(r['check'])}]</em></td>"
-            f"<td>{'<br>'.join(links) or '—'}</td>"
-            f"<td>{'<br>'.join(values) or status}{status if values else ''}</td>"
-            f"<td>{'<br>'.join(kinds)}</td></tr>"
+            f'<tr class="{r["status"].replace(" ", "-")}" id="{ledger_anchor(r["id"])}">'
+            f'<td data-label="ID">{r["id"]}</td>'
+            f'<td data-label="Stated result">{_html_with_math(_named(r["result"]))}</td>'
+            f'<td data-label="Where">{"<br>".join(links) or "—"}</td>'
+            f'<td data-label="Reproduced">{"<br>".join(values) or status}{status if values else ""}</td>'
+            f'<td data-label="Kind">{"<br>".join(kinds)}</td></tr>'
         )
     parts.append("</tbody></table>")
     return "\n".join(parts)

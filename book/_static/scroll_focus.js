@@ -13,10 +13,10 @@
    The same measurement finds the boxes that book.css fades at the edge (display
    formulas, tables, figures) but that are only a few pixels too narrow for what they
    hold: those are marked "book-nearly-fits", which makes what they hold fit instead of
-   greying its last column; where that is not enough, the mark comes off again.  A figure
-   or a table that still scrolls is marked "book-scrolls", and book.css writes under it
-   that it does: the fade alone is easy to miss on a light picture, and what it hides is
-   often a legend or a column the text refers to. */
+   greying its last column; where that is not enough, the mark comes off again.  A box
+   that still scrolls is marked "book-scrolls", and book.css writes under it that it
+   does: the fade alone is easy to miss, and what it hides is often a legend, a column
+   or the term of a formula that the text refers to. */
 (function () {
   "use strict";
   var BOXES = ["pre", ".nboutput > .output_area", ".cell_output > .output",
@@ -26,8 +26,9 @@
                "div.pst-scrollable-table-container", "div.cell_output a.image-reference",
                "div.lpx-frame"].join(", ");
   var NEARLY = "book-nearly-fits", FEW_PIXELS = 12;
-  var SCROLLS = "book-scrolls";          /* formulas have the fade only */
-  var HINTED = ["div.cell_output div.output.text_html:has(table.dataframe)",
+  var SCROLLS = "book-scrolls";
+  var HINTED = ['div.math > mjx-container[display="true"]',
+                "div.cell_output div.output.text_html:has(table.dataframe)",
                 "div.pst-scrollable-table-container", "div.cell_output a.image-reference",
                 "div.lpx-frame"].join(", ");
   var lazy = "ContentVisibilityAutoStateChangeEvent" in window
