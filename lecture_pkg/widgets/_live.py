@@ -9,13 +9,16 @@ import matplotlib.pyplot as plt
 from ..plotting import PIXEL_DENSITY
 
 
-def axes_figure(draw: Callable, figsize: tuple[float, float], ncols: int = 1) -> Callable:
-    """A figure factory for ``live_figure``: a new row of ``ncols`` Axes passed to ``draw``.
+def axes_figure(draw: Callable, figsize: tuple[float, float], ncols: int = 1,
+                nrows: int = 1) -> Callable:
+    """A figure factory for ``live_figure``: a new grid of ``nrows`` x ``ncols`` Axes
+    passed to ``draw``.
 
-    ``draw`` receives one Axes for ``ncols=1`` and the array of Axes otherwise.
+    ``draw`` receives one Axes for a single panel and the flat array of Axes otherwise.
     """
     def make():
-        fig, axes = plt.subplots(1, ncols, figsize=figsize)
+        fig, axes = plt.subplots(nrows, ncols, figsize=figsize, squeeze=False)
+        axes = axes[0, 0] if nrows * ncols == 1 else axes.ravel()
         draw(axes)
         fig.tight_layout()
         return fig

@@ -20,7 +20,7 @@ from ._static import StaticExplorer, control, grid_with, sweep_explorer
 __all__ = ["AdalineExplorer"]
 
 #: The figure fits the book's text column (6.8 in): loss and data side by side.
-FIGSIZE = (6.8, 3.4)
+FIGSIZE = (5.0, 6.4)   # two panels stacked: a phone shows them whole
 
 
 class AdalineExplorer:
@@ -112,9 +112,10 @@ class AdalineExplorer:
                 f"(least squares {self.least_squares_loss:.4g})")
 
     def draw(self, axes=None):
-        """Left: loss per epoch (log scale) with the least-squares minimum. Right: data and line."""
+        """Upper panel: loss per epoch (log scale) with the least-squares minimum. Lower:
+        data and line."""
         if axes is None:
-            _, axes = plt.subplots(1, 2, figsize=FIGSIZE)
+            _, axes = plt.subplots(2, 1, figsize=FIGSIZE)
         ax_loss, ax_data = axes
         loss = self.loss
         ax_loss.semilogy(np.arange(len(loss)), loss, marker=".", color="#1f5fa8")
@@ -142,7 +143,7 @@ class AdalineExplorer:
 
     def figure(self):
         """A new figure of the current state (the live and the static explorer draw this)."""
-        return axes_figure(self.draw, FIGSIZE, ncols=2)()
+        return axes_figure(self.draw, FIGSIZE, nrows=2)()
 
     def static(self, ratio=(0.1, 0.5, 0.9, 0.95, 0.99, 1.01, 1.05, 1.1, 1.5),
                solver=SOLVERS) -> StaticExplorer:
