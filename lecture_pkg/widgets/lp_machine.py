@@ -22,8 +22,8 @@ from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 __all__ = ["LPMExplorer"]
 
-#: The figure fits the book's text column (6.8 in): the two machines side by side.
-FIGSIZE = (6.8, 4.3)
+#: The two machines one above the other, 5 in wide, so that a phone shows both whole.
+FIGSIZE = (5.0, 9.6)
 
 
 def _data(name: str) -> tuple[np.ndarray, np.ndarray]:
@@ -109,7 +109,7 @@ class LPMExplorer:
     def draw(self, axes=None):
         """Two panels: regions, ``f = 0`` and ``f = +-1``, expansion vectors circled."""
         if axes is None:
-            _, axes = plt.subplots(1, 2, figsize=FIGSIZE)
+            _, axes = plt.subplots(2, 1, figsize=FIGSIZE)
         info = self.summary()
         for ax, (name, model, C) in zip(axes, (("LPM", self.lpm, self.C_lpm),
                                                 ("SVM", self.svm, self.C_svm))):
@@ -133,7 +133,7 @@ class LPMExplorer:
 
     def figure(self):
         """A new figure of the current state (the live and the static explorer draw this)."""
-        return axes_figure(self.draw, FIGSIZE, ncols=2)()
+        return axes_figure(self.draw, FIGSIZE, nrows=2)()
 
     def redraw(self, fig) -> None:
         """Draw the current state into a figure drawn by :meth:`figure`, keeping its layout.
