@@ -22,15 +22,12 @@
   var BOXES = ["pre", ".nboutput > .output_area", ".cell_output > .output",
                ".jp-RenderedHTMLCommon", ".pst-scrollable-table-container",
                "div.lpx-frame"].join(", ");
-  var FADED = ['div.math > mjx-container[display="true"]', "div.cell_output div.output.text_html",
+  /* the boxes book.css fades: formulas, computed and written tables, figures */
+  var FADED = ['div.math > mjx-container[display="true"]',
+               "div.cell_output div.output.text_html:has(table.dataframe)",
                "div.pst-scrollable-table-container", "div.cell_output a.image-reference",
                "div.lpx-frame"].join(", ");
-  var NEARLY = "book-nearly-fits", FEW_PIXELS = 12;
-  var SCROLLS = "book-scrolls";
-  var HINTED = ['div.math > mjx-container[display="true"]',
-                "div.cell_output div.output.text_html:has(table.dataframe)",
-                "div.pst-scrollable-table-container", "div.cell_output a.image-reference",
-                "div.lpx-frame"].join(", ");
+  var NEARLY = "book-nearly-fits", FEW_PIXELS = 12, SCROLLS = "book-scrolls";
   var lazy = "ContentVisibilityAutoStateChangeEvent" in window
              && typeof Element.prototype.checkVisibility === "function";
 
@@ -49,9 +46,8 @@
     near.forEach(function (box) { box.classList.add(NEARLY); });
     near.filter(function (box) { return overflow(box) > 0; })
         .forEach(function (box) { box.classList.remove(NEARLY); });
-    var hinted = boxes.filter(function (box) { return box.matches(HINTED); });
-    var scrolls = hinted.map(function (box) { return overflow(box) > 0; });
-    hinted.forEach(function (box, i) { box.classList.toggle(SCROLLS, scrolls[i]); });
+    var scrolls = boxes.map(function (box) { return overflow(box) > 0; });
+    boxes.forEach(function (box, i) { box.classList.toggle(SCROLLS, scrolls[i]); });
   }
 
   function mark(root) {                  /* one pass over the page's elements for both */
