@@ -29,7 +29,7 @@ Part II, the perceptron, and linear classifiers beyond it
 Part III, beyond linear separability
     :mod:`lecture_pkg.networks`
         committee and parity machines (``ParityMachine``) and the multilayer perceptron
-        with backpropagation (``MLP``).
+        with backpropagation (``MLP``; as estimators ``MLPClassifier``, ``MLPRegressor``).
     :mod:`lecture_pkg.kernel_machines`
         the kernels and the AdaTron/SMO solvers (from :mod:`lecture_pkg.core`), the
         support vector machine

@@ -117,7 +117,8 @@ def set_alt_text(fig, text: str) -> None:
 
 def _plain(text: str) -> str:
     """Matplotlib label text without its TeX markup: ``$\\kappa_{\\max}$`` -> ``kappa max``."""
-    text = re.sub(r"\\(mathrm|mathbf|boldsymbol|mathcal|operatorname|text)\{([^{}]*)\}", r"\2", text)
+    text = re.sub(r"\\(mathrm|mathbf|boldsymbol|mathcal|operatorname|text)\{([^{}]*)\}", r"\2",
+                  text)
     text = re.sub(r"\\([A-Za-z]+)", r"\1", text)
     return re.sub(r"\s+", " ", re.sub(r"[${}^_\\]", " ", text)).strip()
 
@@ -330,7 +331,8 @@ def plot_errors_per_epoch(errors, ax=None, **bar_kw):
     """Bar chart of the number of updates (mistakes) in each epoch."""
     ax = _axes(ax)
     errors = np.asarray(errors)
-    ax.bar(np.arange(1, len(errors) + 1), errors, color=bar_kw.pop("color", POSITIVE_COLOR), **bar_kw)
+    ax.bar(np.arange(1, len(errors) + 1), errors, color=bar_kw.pop("color", POSITIVE_COLOR),
+           **bar_kw)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("epoch")
@@ -369,7 +371,8 @@ def plot_update_sequence(X, y, history, *, axes=None, lim=3.0, titles=None, ncol
         plot_labelled_points(X, y, ax, annotate=True)
         ax.set_xlim(-lim, lim)
         ax.set_ylim(-lim, lim)
-        plot_hyperplane(history.coef[k], history.intercept[k], ax, xlim=(-lim, lim), ylim=(-lim, lim))
+        plot_hyperplane(history.coef[k], history.intercept[k], ax, xlim=(-lim, lim), ylim=(-lim,
+                                                                                           lim))
         if k > 0:
             i = history.example[k - 1]
             mark_example(X[i], ax)
@@ -554,7 +557,8 @@ def draw_network(layer_sizes, ax=None, *, node_labels=None, layer_labels=None, e
                     ax.text(x, y, node_labels[k][i], ha="center", va="center",
                             fontsize=fontsize - 1, zorder=3)
         if layer_labels is not None:
-            ax.text(layer[0][0], -0.75, layer_labels[k], ha="center", va="top", fontsize=fontsize - 1)
+            ax.text(layer[0][0], -0.75, layer_labels[k], ha="center", va="top",
+                    fontsize=fontsize - 1)
     ax.set_xlim(-layer_gap * 0.55, (len(sizes) - 1) * layer_gap + layer_gap * 0.45)
     ax.set_ylim(-0.75 - 0.45 if layer_labels is not None else -0.6, height + 0.6)
     ax.set_aspect("equal")
@@ -638,7 +642,8 @@ def plot_signed_matrix(M, ax=None, *, labels=None, mask_diagonal=False, annotate
     if annotate is not None:
         for (i, j), value in np.ndenumerate(M):
             if not hidden[i, j]:
-                ax.text(j, i, annotate.format(value).replace("-", "\u2212"), ha="center", va="center",
+                ax.text(j, i, annotate.format(value).replace("-", "\u2212"), ha="center",
+                        va="center",
                         color="white" if abs(value) > 0.6 * m else "black")
     if colorbar:
         ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04, label=colorbar_label)

@@ -177,7 +177,8 @@ NON_ZERO = [Interval(numbers.Real, None, 0, closed="neither"),      # finite, !=
 _SPECIAL = {
     "boolean": ("a boolean", lambda v: isinstance(v, (bool, np.bool_))),
     "random_state": ("None, an integer seed, a numpy Generator or RandomState",
-                     lambda v: v is None or isinstance(v, (np.random.Generator, np.random.RandomState))
+                     lambda v: v is None or isinstance(v, (np.random.Generator,
+                                                           np.random.RandomState))
                      or (isinstance(v, numbers.Integral) and not isinstance(v, bool) and v >= 0)),
     "callable": ("a callable", callable),
     "array-like": ("an array of finite numbers", lambda v: _finite_array(v)),

@@ -26,19 +26,19 @@ def test_centre_of_gravity_recovers_the_direction_away_from_the_edges():
 
 
 def test_road_images_and_their_directions():
-    X, c = road_images(200, np.random.default_rng(0), noise=0.0)
+    X, c = road_images(200, random_state=np.random.default_rng(0), noise=0.0)
     assert X.shape == (200, 960) and np.all((X >= 0) & (X <= 1))
     assert c.min() >= 4.5 - 1e-12 and c.max() <= 24.5 + 1e-12
     img = X[0].reshape(30, 32)
     # the brightest column of the lookahead row lies within a column of the road centre there
     assert abs(np.argmax(img[10]) - (c[0] + 1.0)) <= 1.0
-    X2, c2 = road_images(200, np.random.default_rng(0), noise=0.0)
+    X2, c2 = road_images(200, random_state=np.random.default_rng(0), noise=0.0)
     np.testing.assert_array_equal(X, X2)
 
 
 def test_shifted_copies_move_the_road_and_the_direction_together():
     rng = np.random.default_rng(1)
-    X, c = road_images(1, rng, noise=0.0, max_offset=0.0, max_bend=0.0)
+    X, c = road_images(1, random_state=rng, noise=0.0, max_offset=0.0, max_bend=0.0)
     copies, dirs = shifted_copies(X[0], c[0], np.arange(-7, 8))
     assert copies.shape == (15, 960) and dirs.tolist() == (c[0] + np.arange(-7, 8)).tolist()
     centre = copies.reshape(15, 30, 32)[:, 29] @ np.arange(32) / copies.reshape(15, 30, 32)[:, 29].sum(axis=1)
@@ -50,14 +50,14 @@ def test_shifted_copies_move_the_road_and_the_direction_together():
 
 def test_buffer_replacements_take_the_lowest_errors_and_random_others():
     errors = np.arange(200, 0, -1.0)                 # the lowest errors sit at the end
-    idx = buffer_replacements(errors, rng=0)
+    idx = buffer_replacements(errors, random_state=0)
     assert len(idx) == 15 == len(set(idx.tolist()))
     assert sorted(idx[:10].tolist()) == list(range(190, 200))
     assert not set(idx[10:].tolist()) & set(range(190, 200))
     with pytest.raises(ValueError, match="cannot replace"):
-        buffer_replacements(np.zeros(10), rng=0)
+        buffer_replacements(np.zeros(10), random_state=0)
     with pytest.raises(ValueError, match="finite"):
-        buffer_replacements(np.array([np.nan] * 20), rng=0)
+        buffer_replacements(np.array([np.nan] * 20), random_state=0)
 
 
 def test_bad_arguments_are_refused():
@@ -70,15 +70,15 @@ def test_bad_arguments_are_refused():
     with pytest.raises(ValueError, match="positive total mass"):
         centre_of_gravity([[0.0, 0.0]])
     with pytest.raises(ValueError, match="noise"):
-        road_images(3, 0, noise=-1.0)
+        road_images(3, random_state=0, noise=-1.0)
     with pytest.raises(ValueError, match="n must be"):
-        road_images(0, 0)
+        road_images(0, random_state=0)
 
 
 def test_a_small_network_learns_to_steer():
     rng = np.random.default_rng(2)
-    X, c = road_images(200, rng)
-    Xt, ct = road_images(100, rng)
-    net = MLP((960, 4, 30), rng=3, init_scale=0.05)
-    net.fit(X, alvinn_targets(c), eps=0.01, n_epochs=300, batch_size=20, rng=4)
+    X, c = road_images(200, random_state=rng)
+    Xt, ct = road_images(100, random_state=rng)
+    net = MLP((960, 4, 30), random_state=3, init_scale=0.05)
+    net.fit(X, alvinn_targets(c), eta=0.01, n_epochs=300, batch_size=20, random_state=4)
     assert np.abs(centre_of_gravity(net.predict_proba(Xt)) - ct).mean() < 1.0

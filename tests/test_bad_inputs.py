@@ -36,10 +36,12 @@ def data():
 
 
 @pytest.mark.parametrize("estimator", [Perceptron, Adaline])
-@pytest.mark.parametrize("start", [dict(coef_init=[np.nan, 0.0, 0.0]), dict(coef_init=[0.0, np.inf, 0.0]),
+@pytest.mark.parametrize("start", [dict(coef_init=[np.nan, 0.0, 0.0]), dict(coef_init=[0.0, np.inf,
+                                                                                       0.0]),
                                    dict(intercept_init=np.nan), dict(intercept_init=-np.inf)])
 def test_a_start_that_is_not_finite_is_refused(data, estimator, start):
-    with pytest.raises(ValueError, match="(coef|intercept)_init must (not contain|be a finite number)"):
+    with pytest.raises(ValueError,
+                       match="(coef|intercept)_init must (not contain|be a finite number)"):
         estimator().fit(*data, **start)
 
 
@@ -92,7 +94,8 @@ def test_every_estimator_refuses_inputs_whose_squares_overflow(data, estimator, 
     # finite inputs, but every inner product and squared distance of them is infinite:
     # a clear error, not a ConvergenceWarning, a ZeroDivisionError or one class predicted
     X, y = data
-    with pytest.raises(ValueError, match=r"X is too large: the sum of its squared entries overflows"):
+    with pytest.raises(ValueError,
+                       match=r"X is too large: the sum of its squared entries overflows"):
         estimator().fit(X * scale, y)
 
 
@@ -100,7 +103,8 @@ def test_every_estimator_refuses_inputs_whose_squares_overflow(data, estimator, 
 @pytest.mark.parametrize("scale", [1e-300, 1e-165])
 def test_every_estimator_refuses_inputs_whose_squares_underflow(data, estimator, scale):
     X, y = data
-    with pytest.raises(ValueError, match=r"X is too small: the sum of its squared entries underflows"):
+    with pytest.raises(ValueError,
+                       match=r"X is too small: the sum of its squared entries underflows"):
         estimator().fit(X * scale, y)
 
 
@@ -141,7 +145,8 @@ def test_gamma_scale_of_constant_inputs_is_one_as_in_scikit_learn():
 
 def test_a_named_kernel_that_overflows_is_refused(data):
     X, y = data
-    with pytest.raises(ValueError, match="the Gram matrix of the kernel 'poly' contains NaN or infinite"):
+    with pytest.raises(ValueError,
+                       match="the Gram matrix of the kernel 'poly' contains NaN or infinite"):
         KernelAdaTron(kernel="poly", degree=400).fit(10 * X, y)
     with pytest.raises(ValueError, match="kernel 'poly' contains NaN or infinite"):
         kernel_matrix(10 * X, kernel="poly", degree=400)
@@ -149,9 +154,10 @@ def test_a_named_kernel_that_overflows_is_refused(data):
 
 def test_gradient_descent_that_diverges_says_so(data):
     X, y = data
-    net = MLP([3, 4, 1], rng=np.random.default_rng(1), activation="tanh", output_activation="identity")
+    net = MLP([3, 4, 1], random_state=np.random.default_rng(1), activation="tanh",
+              output_activation="identity")
     with pytest.raises(FloatingPointError, match="diverged.*smaller learning rate"):
-        net.fit(X, (y[:, None] > 0).astype(float), eps=1e6, n_epochs=200)
+        net.fit(X, (y[:, None] > 0).astype(float), eta=1e6, n_epochs=200)
 
 
 @pytest.mark.parametrize("machine", [KernelAdaTron, KernelPerceptron, LPMachine])
@@ -215,7 +221,8 @@ def test_condensed_nearest_neighbor_refuses_what_the_estimators_refuse():
         condensed_nearest_neighbor(X, [0, 0, 0, 1, 1, 1], metric="cosine")
 
 
-@pytest.mark.parametrize("P, N", [(np.nan, 3), (6, np.nan), (6.5, 3), (np.inf, 3), (0, 3), (True, 3),
+@pytest.mark.parametrize("P, N", [(np.nan, 3), (6, np.nan), (6.5, 3), (np.inf, 3), (0, 3), (True,
+                                                                                            3),
                                   ("6", 3)])
 def test_cover_fraction_refuses_what_cover_count_refuses_in_the_same_words(P, N):
     with pytest.raises(ValueError) as count_error:
@@ -226,7 +233,8 @@ def test_cover_fraction_refuses_what_cover_count_refuses_in_the_same_words(P, N)
 
 
 def test_cover_fraction_names_the_bad_entry_of_an_array():
-    with pytest.raises(ValueError, match=r"P must be an integer in \[1, inf\) or an array of them, got 5.5"):
+    with pytest.raises(ValueError,
+                       match=r"P must be an integer in \[1, inf\) or an array of them, got 5.5"):
         cover_fraction([4, 5.5], 2)
 
 

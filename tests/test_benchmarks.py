@@ -14,7 +14,8 @@ from lecture_pkg.prototypes import glvq_cost, glvq_gradients
 
 from tools import benchmarks as bm
 
-ROW_KEYS = {"benchmark", "ours", "theirs", "size", "n_features", "time_ours", "time_theirs", "ratio",
+ROW_KEYS = {"benchmark", "ours", "theirs", "size", "n_features", "time_ours", "time_theirs",
+            "ratio",
             "repeats_ours", "repeats_theirs", "acc_ours", "acc_theirs", "memory_ours", "memory_theirs",
             "extra"}
 
@@ -91,7 +92,8 @@ def test_bench_learning_curves_batched_and_loop_give_the_same_students():
 
 def test_loop_learning_curves_equals_the_runner():
     alphas = np.array([0.5, 1.0, 3.0])
-    batched = learning_curves(alphas, 12, 4, np.random.default_rng(7), algorithms=("hebb",))
+    batched = learning_curves(alphas, 12, 4, random_state=np.random.default_rng(7),
+                              algorithms=("hebb",))
     looped = bm.loop_learning_curves(alphas, 12, 4, np.random.default_rng(7))
     np.testing.assert_array_equal(batched.errors["hebb"], looped)
 
@@ -146,7 +148,8 @@ def test_lbfgs_gmlvq_lowers_the_cost_and_classifies_iris():
 # ---------------------------------------------------------------- goals, machine, command line
 
 def _fake(name, size, ratio, acc_ours=0.9, acc_theirs=0.9):
-    return {"benchmark": name, "size": size, "ratio": ratio, "acc_ours": acc_ours, "acc_theirs": acc_theirs}
+    return {"benchmark": name, "size": size, "ratio": ratio, "acc_ours": acc_ours,
+            "acc_theirs": acc_theirs}
 
 
 def test_check_goals_uses_the_largest_size_and_the_svm_goal_size():
@@ -158,20 +161,23 @@ def test_check_goals_uses_the_largest_size_and_the_svm_goal_size():
             _fake("learning curves (runner)", 50, 0.05)]
     goals = {(g["benchmark"], g["kind"]): g for g in bm.check_goals(rows)}
     assert len(goals) == 7
-    assert goals["perceptron", "ratio"]["met"] is True and goals["perceptron", "ratio"]["size"] == 100
+    assert goals["perceptron", "ratio"]["met"] is True and goals["perceptron",
+                                                                 "ratio"]["size"] == 100
     assert not bm.check_goals([_fake("perceptron", 100, 0.85)])[0]["met"]      # the stricter 0.8
     assert goals["svm", "ratio"]["met"] is False and goals["svm", "ratio"]["size"] == 5000
     assert goals["svm", "svm"]["met"] is True and goals["svm", "svm"]["size"] == 1000
     assert goals["svm (C = 10)", "svm"]["met"] is False            # fast enough, but 2 % less accurate
     assert goals["svm (sequential sweep)", None]["goal"] is None
-    assert goals["gmlvq (iris)", None]["met"] is None and goals["gmlvq (iris)", None]["goal"] is None
+    assert goals["gmlvq (iris)", None]["met"] is None and goals["gmlvq (iris)",
+                                                                None]["goal"] is None
     assert goals["learning curves (runner)", "speed-up"]["value"] == pytest.approx(20.0)
     assert goals["learning curves (runner)", "speed-up"]["met"] is True
 
 
 def test_machine_info_describes_the_machine():
     info = bm.machine_info()
-    for key in ("date", "platform", "cpu", "cores", "python", "numpy", "scipy", "scikit-learn", "blas"):
+    for key in ("date", "platform", "cpu", "cores", "python", "numpy", "scipy", "scikit-learn",
+                "blas"):
         assert key in info
     assert info["cores"] >= 1 and info["cpu"]
 
@@ -212,7 +218,8 @@ def test_notebooks_are_timed_in_a_fresh_kernel_and_checked_against_the_goal(tmp_
     timed = bm.bench_notebooks(book)
     assert [t["notebook"] for t in timed] == ["quick.ipynb", "slow.ipynb"]
     assert timed[1]["seconds"] >= 0.3 and timed[0]["seconds"] > 0
-    goals = bm.notebook_goals(timed + [{"notebook": "long.ipynb", "seconds": bm.NOTEBOOK_SECONDS_GOAL + 1}])
+    goals = bm.notebook_goals(timed + [{"notebook": "long.ipynb",
+                                        "seconds": bm.NOTEBOOK_SECONDS_GOAL + 1}])
     assert [g["met"] for g in goals] == [True, True, False]
     assert goals[2]["kind"] == "notebook time" and goals[2]["goal"] == "seconds <= 20"
 
@@ -231,7 +238,8 @@ def test_a_quick_run_never_replaces_the_saved_full_run(tmp_path, monkeypatch):
 
 def _reference_run(Xa, y, *, shuffle=False, seed=0, max_epochs=1000):
     """Rosenblatt by presenting one example at a time (RosenblattTrainer.step)."""
-    t = RosenblattTrainer(Xa, y, np.zeros(Xa.shape[1]), shuffle=shuffle, rng=np.random.default_rng(seed))
+    t = RosenblattTrainer(Xa, y, np.zeros(Xa.shape[1]), shuffle=shuffle,
+                          random_state=np.random.default_rng(seed))
     while not t.converged and t.epoch < max_epochs:
         t.step()
     return t
@@ -245,7 +253,8 @@ def test_blocked_scan_equals_one_step_at_a_time(shuffle):
     X = rng.integers(-5, 6, size=(9000, 4)).astype(float)
     y = np.where(X @ np.array([3.0, -2.0, 1.0, 0.5]) + 0.25 >= 0, 1, -1)
     Xa = augment(X)
-    fast = RosenblattTrainer(Xa, y, np.zeros(5), shuffle=shuffle, rng=np.random.default_rng(2))
+    fast = RosenblattTrainer(Xa, y, np.zeros(5), shuffle=shuffle,
+                             random_state=np.random.default_rng(2))
     fast.run(1000)
     slow = _reference_run(Xa, y, shuffle=shuffle, seed=2)
     assert fast.converged and slow.converged
@@ -258,7 +267,7 @@ def test_blocked_scan_equals_one_step_at_a_time(shuffle):
 def test_perceptron_agrees_with_scikit_learn_on_teacher_data():
     from sklearn.linear_model import Perceptron as SkPerceptron
 
-    X, y, _ = datasets.teacher_student(6000, 30, np.random.default_rng(5), gap=0.3)
+    X, y, _ = datasets.teacher_student(6000, 30, random_state=np.random.default_rng(5), gap=0.3)
     ours = Perceptron().fit(X, y)
     theirs = SkPerceptron(eta0=1.0, shuffle=False, tol=None, max_iter=ours.n_epochs_).fit(X, y)
     np.testing.assert_allclose(ours.coef_, theirs.coef_[0], atol=1e-9)
@@ -285,7 +294,8 @@ def _reference_box_adatron(C, *, upper, equality, rho, kkt_tol, max_epochs=5000)
                 x[mu] = new
                 E = E + delta * rows[mu]
         lam += rho * float(a @ x)
-        if max(float(box_kkt_violation(x, p - lam * a - E, upper).max()), abs(float(a @ x))) <= kkt_tol:
+        if max(float(box_kkt_violation(x, p - lam * a - E, upper).max()),
+               abs(float(a @ x))) <= kkt_tol:
             break
     return x, lam, epoch
 
@@ -301,7 +311,8 @@ def test_adatron_loop_equals_the_plain_reference(upper):
     K = np.exp(-0.5 * np.sum((X[:, None] - X[None]) ** 2, axis=2))
     G = y[:, None] * K * y[None, :]
     rho = 0.1
-    run = adatron_embeddings(G, 1.0, upper=upper, equality=y, rho=rho, kkt_tol=1e-4, max_epochs=5000)
+    run = adatron_embeddings(G, 1.0, upper=upper, equality=y, rho=rho, kkt_tol=1e-4,
+                             max_epochs=5000)
     x, lam, epochs = _reference_box_adatron(G, upper=upper, equality=y, rho=rho, kkt_tol=1e-4)
     assert run.converged
     np.testing.assert_array_equal(run.x, x)

@@ -19,7 +19,7 @@ from lecture_pkg.kernel_machines import (KernelAdaTron, KernelPerceptron, Learni
                                          LPMachine, NotPSDWarning)
 from lecture_pkg.learning import regression as reg
 from lecture_pkg.linear import Adaline, AdaTron, MinOver, Perceptron, Pocket, SoftMarginAdaTron
-from lecture_pkg.networks import ParityMachine
+from lecture_pkg.networks import MLPClassifier, MLPRegressor, ParityMachine
 from lecture_pkg.probabilistic import CategoricalNaiveBayes, GaussianNaiveBayes
 from lecture_pkg.prototypes import (GLVQ, GMLVQ, LVQ1, NearestNeighborClassifier,
                                     NearestPrototypeClassifier)
@@ -27,6 +27,7 @@ from lecture_pkg.validation import Interval, Options
 
 ESTIMATORS = [
     Perceptron, MinOver, AdaTron, Adaline, Pocket, SoftMarginAdaTron, ParityMachine,
+    MLPClassifier, MLPRegressor,
     KernelAdaTron, KernelPerceptron, LPMachine,
     NearestNeighborClassifier, NearestPrototypeClassifier, LVQ1, GLVQ, GMLVQ,
     CategoricalNaiveBayes, GaussianNaiveBayes, reg.RidgeRegression, reg.BayesianLinearRegression,
@@ -35,11 +36,16 @@ ESTIMATORS = [
 VARIANTS = [
     Perceptron(max_epochs=50), Perceptron(shuffle=True, random_state=0, max_epochs=50),
     MinOver(max_steps=2000), AdaTron(max_epochs=100), AdaTron(mode="parallel", max_epochs=100),
-    Adaline(eta=1e-3, max_epochs=100), Adaline(solver="sequential", normalize=True, eta=0.5, max_epochs=50),
-    Adaline(solver="minibatch", batch_size=8, eta=1e-3, shuffle=True, random_state=0, max_epochs=50),
+    Adaline(eta=1e-3, max_epochs=100), Adaline(solver="sequential", normalize=True, eta=0.5,
+                                               max_epochs=50),
+    Adaline(solver="minibatch", batch_size=8, eta=1e-3, shuffle=True, random_state=0,
+            max_epochs=50),
     Pocket(n_steps=500, random_state=0), SoftMarginAdaTron(max_epochs=200),
     SoftMarginAdaTron(C=10.0, fit_intercept=False, max_epochs=200),
     ParityMachine(n_steps=200, random_state=0), ParityMachine(trainer="grandmother"),
+    MLPClassifier(solver="lbfgs", random_state=0), MLPRegressor(solver="lbfgs", random_state=0),
+    MLPClassifier((30, 8), activation="sigmoid", init="uniform", batch_size=None, eta=0.005,
+                  validation_fraction=0.25, patience=20, random_state=0),
     KernelAdaTron(max_epochs=300), KernelAdaTron(kernel="linear", C=10.0, max_epochs=300),
     KernelAdaTron(kernel="precomputed", check_psd="warn", max_epochs=300),
     KernelPerceptron(kernel="poly", convention="mooney", max_epochs=20),
@@ -47,13 +53,15 @@ VARIANTS = [
     KernelPerceptron(shuffle=True, random_state=0, fit_intercept=False, max_epochs=20),
     LPMachine(C=0.1, fit_intercept=False), LPMachine(kernel="linear", C=0.01),
     NearestNeighborClassifier(n_neighbors=3, metric="minkowski", p=1),
-    LVQ1(max_epochs=5), LVQ1(prototypes_per_class=2, initial_prototypes="random-example", max_epochs=5),
+    LVQ1(max_epochs=5), LVQ1(prototypes_per_class=2, initial_prototypes="random-example",
+                             max_epochs=5),
     GLVQ(max_epochs=5), GLVQ(solver="batch", activation="sigmoid", max_epochs=5),
     GMLVQ(max_epochs=5),
-    GMLVQ(relevance="diagonal", solver="batch", learning_rate=0.5, relevance_learning_rate=0.05, max_epochs=5),
+    GMLVQ(relevance="diagonal", solver="batch", eta=0.5, eta_omega=0.05, max_epochs=5),
     CategoricalNaiveBayes(m=2.0, handle_unknown="warn"), CategoricalNaiveBayes(m=0.5, p=0.2),
     GaussianNaiveBayes(var_smoothing=1e-6),
-    reg.RidgeRegression(lam=0.5, fit_intercept=False), reg.BayesianLinearRegression(sigma=0.5, tau=3.0),
+    reg.RidgeRegression(lam=0.5, fit_intercept=False), reg.BayesianLinearRegression(sigma=0.5,
+                                                                                    tau=3.0),
 ]
 
 
@@ -130,7 +138,8 @@ def test_minover_computes_in_float64():
     y = np.where(X[:, 0] + 0.5 * X[:, 1] > 0, 1, -1)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        a, b = MinOver(max_steps=3000).fit(X, y), MinOver(max_steps=3000).fit(X.astype(np.float64), y)
+        a, b = MinOver(max_steps=3000).fit(X, y), MinOver(max_steps=3000).fit(X.astype(np.float64),
+                                                                              y)
     assert a.coef_.dtype == np.float64 and a.decision_function(X).dtype == np.float64
     np.testing.assert_array_equal(a.coef_, b.coef_)
     assert a.intercept_ == b.intercept_ and a.n_steps_ == b.n_steps_

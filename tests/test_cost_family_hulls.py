@@ -13,7 +13,7 @@ from lecture_pkg.linear import (Perceptron, boolean_functions, boolean_gate, cos
 
 def _noisy(seed, P=40, N=5, flip=0.2):
     rng = np.random.default_rng(seed)
-    X, y, _ = datasets.teacher_student(P, N, rng)
+    X, y, _ = datasets.teacher_student(P, N, random_state=rng)
     y = np.where(rng.random(P) < flip, -y, y)
     return X, y, rng
 
@@ -48,7 +48,7 @@ def test_gradient_equals_finite_differences(k, c):
 
 def test_every_scaled_solution_has_zero_adatron_cost_on_separable_data():
     rng = np.random.default_rng(2)
-    X, y, teacher = datasets.teacher_student(30, 4, rng)
+    X, y, teacher = datasets.teacher_student(30, 4, random_state=rng)
     for w in (teacher, Perceptron(fit_intercept=False).fit(X, y).coef_):
         E = y * (X @ w)
         assert E.min() > 0

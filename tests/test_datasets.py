@@ -59,24 +59,24 @@ def test_standardize_uses_population_std():
 
 def test_teacher_student_labels_and_gap():
     rng = np.random.default_rng(0)
-    X, y, w = datasets.teacher_student(200, 5, rng, teacher_bias=0.5, gap=0.25)
+    X, y, w = datasets.teacher_student(200, 5, random_state=rng, teacher_bias=0.5, gap=0.25)
     assert X.shape == (200, 5) and np.linalg.norm(w) == pytest.approx(1.0)
     assert set(np.unique(y)) == {-1, 1}
     b = 0.5  # teacher bias for a unit teacher vector equals teacher_bias / |teacher|
     margins = y * (X @ w + b)
     assert margins.min() >= 0  # every label agrees with the teacher
-    X, y, w = datasets.teacher_student(200, 5, np.random.default_rng(1), gap=0.25)
+    X, y, w = datasets.teacher_student(200, 5, random_state=np.random.default_rng(1), gap=0.25)
     assert geometric_margin(X, y, w) >= 0.25
 
 
 def test_teacher_student_is_reproducible_and_checks_arguments():
-    a = datasets.teacher_student(10, 3, np.random.default_rng(7))
-    b = datasets.teacher_student(10, 3, np.random.default_rng(7))
+    a = datasets.teacher_student(10, 3, random_state=np.random.default_rng(7))
+    b = datasets.teacher_student(10, 3, random_state=np.random.default_rng(7))
     np.testing.assert_array_equal(a[0], b[0])
     with pytest.raises(ValueError):
-        datasets.teacher_student(10, 3, np.random.default_rng(0), gap=5.0)
+        datasets.teacher_student(10, 3, random_state=np.random.default_rng(0), gap=5.0)
     with pytest.raises(ValueError):
-        datasets.teacher_student(10, 3, np.random.default_rng(0), teacher=np.zeros(3))
+        datasets.teacher_student(10, 3, random_state=np.random.default_rng(0), teacher=np.zeros(3))
 
 
 def test_sonar_reader_matches_the_data_readme():

@@ -31,7 +31,8 @@ def test_squared_euclidean_and_euclidean_match_scipy(data):
 @pytest.mark.parametrize("p", [1, 1.5, 2, 3, 7.5])
 def test_minkowski_matches_scipy(data, p):
     X, W = data
-    np.testing.assert_allclose(minkowski(X, W, p), cdist(X, W, "minkowski", p=p), rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(minkowski(X, W, p), cdist(X, W, "minkowski", p=p), rtol=1e-12,
+                               atol=1e-12)
 
 
 def test_minkowski_p2_is_euclidean_and_limits(data):
@@ -68,14 +69,16 @@ def test_inner_product_form_equals_squared_euclidean(data):
 def test_linear_kernel_distance_is_squared_euclidean(data):
     """V.5: eq. (5.12) with kappa(a, b) = a . b gives back (5.11)."""
     X, W = data
-    np.testing.assert_allclose(kernel_distance(X, W, linear_kernel), squared_euclidean(X, W), atol=1e-12)
+    np.testing.assert_allclose(kernel_distance(X, W, linear_kernel), squared_euclidean(X, W),
+                               atol=1e-12)
 
 
 def test_rbf_kernel_distance_formula_and_range(data):
     X, W = data
     sigma = 0.8
     d = kernel_distance(X, W, partial(rbf_kernel, sigma=sigma))
-    np.testing.assert_allclose(d, 2 - 2 * np.exp(-squared_euclidean(X, W) / (2 * sigma**2)), atol=1e-12)
+    np.testing.assert_allclose(d, 2 - 2 * np.exp(-squared_euclidean(X, W) / (2 * sigma**2)),
+                               atol=1e-12)
     assert np.all((d >= 0) & (d < 2))
     with pytest.raises(ValueError, match="sigma"):
         rbf_kernel(X, W, sigma=0.0)
@@ -91,7 +94,8 @@ def test_polynomial_kernel_distance_equals_explicit_feature_map():
         r2 = np.sqrt(2)
         return np.c_[np.ones_like(a), r2 * a, r2 * b, a * a, b * b, r2 * a * b]
 
-    np.testing.assert_allclose(kernel_distance(X, W, polynomial_kernel), squared_euclidean(phi(X), phi(W)),
+    np.testing.assert_allclose(kernel_distance(X, W, polynomial_kernel), squared_euclidean(phi(X),
+                                                                                           phi(W)),
                                atol=1e-10)
 
 
@@ -145,7 +149,8 @@ def test_relevance_gradients_match_finite_differences():
 
     gw, go = relevance_distance_gradients(xi, w, omega)
     h = 1e-6
-    fd_w = np.array([(delta(w + h * e, omega) - delta(w - h * e, omega)) / (2 * h) for e in np.eye(3)])
+    fd_w = np.array([(delta(w + h * e, omega) - delta(w - h * e,
+                                                      omega)) / (2 * h) for e in np.eye(3)])
     fd_o = np.zeros_like(omega)
     for idx in np.ndindex(omega.shape):
         E = np.zeros_like(omega)

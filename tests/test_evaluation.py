@@ -34,10 +34,12 @@ def test_polynomial_fit_matches_numpy_polyfit():
     for K in (0, 1, 3, 7):
         coef = ev.fit_polynomial(X11, y, K)
         np.testing.assert_allclose(coef, np.polyfit(X11, y, K)[::-1], atol=1e-8)
-        np.testing.assert_allclose(ev.polynomial_predict(coef, X11), np.polyval(np.polyfit(X11, y, K), X11),
+        np.testing.assert_allclose(ev.polynomial_predict(coef, X11), np.polyval(np.polyfit(X11, y,
+                                                                                           K), X11),
                                    atol=1e-8)
     # degree P - 1 interpolates the data exactly (E.20: K = P - 1 suffices)
-    np.testing.assert_allclose(ev.polynomial_predict(ev.fit_polynomial(X11, y, 10), X11), y, atol=1e-8)
+    np.testing.assert_allclose(ev.polynomial_predict(ev.fit_polynomial(X11, y, 10), X11), y,
+                               atol=1e-8)
     ridge = ev.fit_polynomial(X11, y, 3, lam=0.5)
     assert np.linalg.norm(ridge) < np.linalg.norm(ev.fit_polynomial(X11, y, 3))
 
@@ -48,7 +50,8 @@ def test_smoother_reproduces_the_fit_for_any_targets():
     for K, lam in ((1, 0.0), (5, 0.0), (5, 0.3)):
         L = ev.polynomial_smoother(X11, x_eval, K, lam=lam)
         y = rng.normal(size=11)
-        np.testing.assert_allclose(L @ y, ev.polynomial_predict(ev.fit_polynomial(X11, y, K, lam=lam),
+        np.testing.assert_allclose(L @ y, ev.polynomial_predict(ev.fit_polynomial(X11, y, K,
+                                                                                  lam=lam),
                                                                 x_eval), atol=1e-10)
 
 
@@ -56,14 +59,16 @@ def test_closed_form_x2_numbers():
     """X.2: slope 0.712, zero bias for K >= 3, mean variance (K+1)/P rho^2 at the sample points."""
     L1 = ev.polynomial_smoother(X11, X11, 1)
     np.testing.assert_allclose(L1 @ cube(X11), 0.712 * X11, atol=1e-12)   # sum x^4 / sum x^2 = 0.712
-    bv = ev.bias_variance_linear(ev.polynomial_smoother(X11, [-1.0, 1.1], 1), cube, X11, [-1.0, 1.1], 1.0)
+    bv = ev.bias_variance_linear(ev.polynomial_smoother(X11, [-1.0, 1.1], 1), cube, X11, [-1.0,
+                                                                                          1.1], 1.0)
     np.testing.assert_allclose(bv.bias2, [0.288**2, (1.1**3 - 0.712 * 1.1) ** 2], atol=1e-12)
     for K in (1, 3, 7, 10):
         bv = ev.bias_variance_linear(ev.polynomial_smoother(X11, X11, K), cube, X11, X11, 0.2)
         assert bv.variance.mean() == pytest.approx(0.2**2 * (K + 1) / 11, rel=1e-10)
         if K >= 3:
             assert np.max(bv.bias2) < 1e-20
-    var_11 = [ev.bias_variance_linear(ev.polynomial_smoother(X11, [1.1], K), cube, X11, [1.1], 1.0).variance[0]
+    var_11 = [ev.bias_variance_linear(ev.polynomial_smoother(X11, [1.1], K), cube, X11, [1.1],
+                                      1.0).variance[0]
               for K in range(11)]
     assert np.all(np.diff(var_11) > 0)                        # more complexity, more variance
     assert var_11[7] == pytest.approx(38.7, rel=2e-3)         # the reference's value
@@ -73,7 +78,7 @@ def test_monte_carlo_identity_and_agreement_with_closed_form():
     rng = np.random.default_rng(2)
     x_eval = np.linspace(-1.1, 1.1, 9)
     L = ev.polynomial_smoother(X11, x_eval, 7)
-    mc = ev.bias_variance_monte_carlo(L, cube, X11, x_eval, 0.1, 20000, rng)
+    mc = ev.bias_variance_monte_carlo(L, cube, X11, x_eval, 0.1, 20000, random_state=rng)
     exact = ev.bias_variance_linear(L, cube, X11, x_eval, 0.1)
     np.testing.assert_allclose(mc.bias2 + mc.variance, mc.mse, rtol=1e-12)   # (6.7) exactly
     np.testing.assert_allclose(mc.variance, exact.variance, rtol=0.05)
@@ -83,21 +88,24 @@ def test_monte_carlo_identity_and_agreement_with_closed_form():
 def test_monte_carlo_for_any_estimator_agrees_with_the_vectorised_path():
     x_eval = np.array([-1.1, 0.0, 1.1])
     L = ev.polynomial_smoother(X11, x_eval, 3)
-    fast = ev.bias_variance_monte_carlo(L, cube, X11, x_eval, 0.2, 200, np.random.default_rng(3),
+    fast = ev.bias_variance_monte_carlo(L, cube, X11, x_eval, 0.2, 200,
+                                        random_state=np.random.default_rng(3),
                                         keep_predictions=True)
     by_fn = ev.bias_variance_monte_carlo(
         lambda x, y, xe: ev.polynomial_predict(ev.fit_polynomial(x, y, 3), xe),
-        cube, X11, x_eval, 0.2, 200, np.random.default_rng(3))
+        cube, X11, x_eval, 0.2, 200, random_state=np.random.default_rng(3))
     sk = ev.bias_variance_monte_carlo(make_pipeline(PolynomialFeatures(3), LinearRegression()),
-                                      cube, X11, x_eval, 0.2, 200, np.random.default_rng(3))
+                                      cube, X11, x_eval, 0.2, 200, random_state=np.random.default_rng(3))
     assert fast.predictions.shape == (200, 3)
     for other in (by_fn, sk):
         np.testing.assert_allclose(other.mean_prediction, fast.mean_prediction, atol=1e-9)
         np.testing.assert_allclose(other.variance, fast.variance, atol=1e-9)
     with pytest.raises(TypeError, match="estimator"):
-        ev.bias_variance_monte_carlo(3, cube, X11, x_eval, 0.2, 5, np.random.default_rng(0))
+        ev.bias_variance_monte_carlo(3, cube, X11, x_eval, 0.2, 5,
+                                     random_state=np.random.default_rng(0))
     with pytest.raises(ValueError, match="shape"):
-        ev.bias_variance_monte_carlo(np.ones((2, 11)), cube, X11, x_eval, 0.2, 5, np.random.default_rng(0))
+        ev.bias_variance_monte_carlo(np.ones((2, 11)), cube, X11, x_eval, 0.2, 5,
+                                     random_state=np.random.default_rng(0))
     with pytest.raises(ValueError, match="noise"):
         ev.bias_variance_linear(L, cube, X11, x_eval, -1.0)
     with pytest.raises(ValueError, match="NaN"):
@@ -200,7 +208,8 @@ def test_bad_splitter_input_is_named():
     with pytest.raises(ValueError, match="overlap"):
         ev.check_partition([(np.array([0, 1]), np.array([1, 2]))], 3)
     with pytest.raises(ValueError, match="do not partition"):
-        ev.check_partition([(np.array([1, 2]), np.array([0])), (np.array([0, 2]), np.array([1]))], 3)
+        ev.check_partition([(np.array([1, 2]), np.array([0])), (np.array([0, 2]), np.array([1]))],
+                           3)
     with pytest.raises(ValueError, match="at least 2 examples"):
         list(ev.LeaveOneOut().split(1))
 
@@ -412,12 +421,12 @@ def test_add_spurious_feature():
     rng = np.random.default_rng(11)
     y = rng.choice([-1, 1], 400)
     X = rng.normal(size=(400, 3))
-    Xs = datasets.add_spurious_feature(X, y, 0.9, rng)
+    Xs = datasets.add_spurious_feature(X, y, 0.9, random_state=rng)
     assert Xs.shape == (400, 4)
     np.testing.assert_array_equal(Xs[:, :3], X)
     acc = np.mean(np.sign(Xs[:, 3]) == y)
     assert 0.85 < acc < 0.95
-    useless = datasets.add_spurious_feature(X, y, 0.5, rng)
+    useless = datasets.add_spurious_feature(X, y, 0.5, random_state=rng)
     assert abs(np.mean(np.sign(useless[:, 3]) == y) - 0.5) < 0.1
     with pytest.raises(ValueError, match="strength must be a finite number in \\[0, 1\\]"):
-        datasets.add_spurious_feature(X, y, 1.5, rng)
+        datasets.add_spurious_feature(X, y, 1.5, random_state=rng)

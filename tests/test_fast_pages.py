@@ -18,7 +18,8 @@ import pytest
 from tools import bundle_css, static_math
 
 ROOT = Path(__file__).resolve().parents[1]
-_spec = importlib.util.spec_from_file_location("fast_pages", ROOT / "book" / "_ext" / "fast_pages.py")
+_spec = importlib.util.spec_from_file_location("fast_pages",
+                                               ROOT / "book" / "_ext" / "fast_pages.py")
 fast_pages = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(fast_pages)
 _spec = importlib.util.spec_from_file_location("accessible_html",
@@ -66,7 +67,8 @@ def test_icons_become_inline_svg_from_the_solid_pack():
     assert fast_pages.fontawesome_css(FONTAWESOME).endswith(".svg-inline--fa{height:1em}")
     # the rule naming fonts the site does not serve is left out: the theme's font names
     # (its served webfont draws the icons of admonition titles) stay in force
-    named = FONTAWESOME.replace("--fa-style-family:x", '--fa-font-solid:normal 900 1em/1 "Font Awesome 6 Solid"')
+    named = FONTAWESOME.replace("--fa-style-family:x",
+                                '--fa-font-solid:normal 900 1em/1 "Font Awesome 6 Solid"')
     assert fast_pages.fontawesome_css(named) == ".svg-inline--fa{height:1em}"
     html = ('<button><i class="theme-switch fa-solid fa-magnifying-glass fa-lg" '
             'data-mode="light" title="Light"></i></button><span class="fa-solid fa-bars"></span>'

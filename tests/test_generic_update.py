@@ -14,7 +14,7 @@ from lecture_pkg.linear import (AdaTron, Perceptron, biehl_bound, correlation_ma
 
 def _teacher_data(seed, P=40, N=10, gap=0.0):
     rng = np.random.default_rng(seed)
-    X, y, _ = datasets.teacher_student(P, N, rng, gap=gap)
+    X, y, _ = datasets.teacher_student(P, N, random_state=rng, gap=gap)
     return X, y
 
 
@@ -34,7 +34,7 @@ def test_theta_modulation_is_the_perceptron_estimator_bit_for_bit(seed, c, shuff
     X, y = _teacher_data(seed)
     N = X.shape[1]
     run = generic_perceptron(X, y, modulation_function("rosenblatt", margin=c), n_epochs=10_000,
-                             shuffle=shuffle, rng=np.random.default_rng(seed))
+                             shuffle=shuffle, random_state=np.random.default_rng(seed))
     clf = Perceptron(eta=1 / N, margin=c, fit_intercept=False, shuffle=shuffle,
                      random_state=np.random.default_rng(seed)).fit(X, y)
     assert run.converged and clf.converged_
@@ -104,7 +104,7 @@ def test_biehls_two_bounds_hold_at_every_update_and_m_stays_below_m_star(seed, c
     w_star = c * unit / (y * (X @ unit)).min()          # every E*^mu >= c, equality for the closest
     Q_star = float(w_star @ w_star)
     run = generic_perceptron(X, y, modulation_function("rosenblatt", margin=c), n_epochs=100_000,
-                             shuffle=True, rng=np.random.default_rng(seed), record_history=True)
+                             shuffle=True, random_state=np.random.default_rng(seed), record_history=True)
     R, Q = overlap_and_norm(run.history, w_star)
     M = np.arange(len(R))
     gamma = (X**2).sum(axis=1).max() / N

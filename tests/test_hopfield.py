@@ -12,7 +12,7 @@ def rng():
 
 
 def test_batch_and_incremental_hebb_weights_agree_and_are_valid(rng):
-    xi = hp.random_patterns(7, 40, rng)
+    xi = hp.random_patterns(7, 40, random_state=rng)
     W = hp.hebb_weights(xi)
     steps = hp.hebb_weights_incremental(xi, return_steps=True)
     assert steps.shape == (8, 40, 40)
@@ -28,7 +28,7 @@ def test_batch_and_incremental_hebb_weights_agree_and_are_valid(rng):
 
 
 def test_masked_stack_of_weights_equals_separate_constructions(rng):
-    xi = hp.random_patterns(6, 30, rng, batch=(3,))
+    xi = hp.random_patterns(6, 30, random_state=rng, batch=(3,))
     mask = np.array([[1, 1, 0, 0, 0, 0], [1, 1, 1, 1, 1, 1], [1, 0, 0, 0, 0, 0]], dtype=bool)
     W = hp.hebb_weights(xi, mask)
     for r in range(3):
@@ -48,10 +48,10 @@ def test_bad_patterns_and_weights_give_clear_errors(rng):
         hp.check_patterns(np.array([[True, False]]))
     with pytest.raises(ValueError, match="2-d"):
         hp.hebb_weights_incremental(np.ones(4))
-    W = hp.hebb_weights(hp.random_patterns(3, 10, rng))
+    W = hp.hebb_weights(hp.random_patterns(3, 10, random_state=rng))
     A = W.copy(); A[0, 1] += 0.5
     with pytest.raises(ValueError, match="symmetric"):
-        hp.run(np.ones(10), A, rng=rng)
+        hp.run(np.ones(10), A, random_state=rng)
     D = W + np.eye(10)
     with pytest.raises(ValueError, match="zero diagonal"):
         hp.energy(np.ones(10), D)
@@ -62,22 +62,23 @@ def test_bad_patterns_and_weights_give_clear_errors(rng):
     with pytest.raises(ValueError, match="neurons"):
         hp.energy(np.ones(9), W)
     with pytest.raises(ValueError, match="stack of 2"):
-        hp.run(np.ones((3, 10)), np.stack([W, W]), rng=rng)
+        hp.run(np.ones((3, 10)), np.stack([W, W]), random_state=rng)
     with pytest.raises(ValueError, match=r"\+1 and -1"):
-        hp.run(np.zeros(10), W, rng=rng)
+        hp.run(np.zeros(10), W, random_state=rng)
     with pytest.raises(ValueError, match="dynamics"):
         hp.run(np.ones(10), W, dynamics="chaotic")
-    with pytest.raises(ValueError, match="rng"):
-        hp.sequential_sweep(np.ones(10), W)
+    a, _ = hp.sequential_sweep(-np.ones(10), W, random_state=3)     # the same seed, the same order
+    b, _ = hp.sequential_sweep(-np.ones(10), W, random_state=3)
+    np.testing.assert_array_equal(a, b)
     with pytest.raises(ValueError, match="order"):
         hp.sequential_sweep(np.ones(10), W, order="backwards")
     with pytest.raises(ValueError, match="fraction"):
-        hp.corrupt(np.ones(10), 1.5, rng)
+        hp.corrupt(np.ones(10), 1.5, random_state=rng)
 
 
 def test_energy_is_minus_sum_over_pairs(rng):
-    W = hp.hebb_weights(hp.random_patterns(4, 12, rng))
-    S = hp.random_patterns(1, 12, rng)[0]
+    W = hp.hebb_weights(hp.random_patterns(4, 12, random_state=rng))
+    S = hp.random_patterns(1, 12, random_state=rng)[0]
     direct = -sum(W[i, j] * S[i] * S[j] for i in range(12) for j in range(i + 1, 12))
     assert hp.energy(S, W) == pytest.approx(direct, abs=1e-12)
     batch = np.stack([S, -S, np.ones(12)])
@@ -89,9 +90,10 @@ def test_energy_is_minus_sum_over_pairs(rng):
 def test_energy_never_increases_at_any_single_spin_update(rng, order):
     # also for a general symmetric zero-diagonal matrix, not only Hebbian weights
     A = rng.normal(size=(60, 60)); W = (A + A.T) / 2; np.fill_diagonal(W, 0)
-    S = hp.random_patterns(4, 60, rng)
+    S = hp.random_patterns(4, 60, random_state=rng)
     for _ in range(5):
-        S, flips, traj = hp.sequential_sweep(S, W, order=order, rng=rng, return_trajectory=True)
+        S, flips, traj = hp.sequential_sweep(S, W, order=order, random_state=rng,
+                                             return_trajectory=True)
         H = np.array([hp.energy(s, W) for s in traj])       # (N+1, R)
         assert traj.shape == (61, 4, 60)
         assert np.all(np.diff(H, axis=0) <= 1e-12)
@@ -115,10 +117,10 @@ def test_sign_zero_is_plus_one_in_the_dynamics():
 
 
 def test_sequential_run_ends_in_a_fixed_point_and_stored_patterns_are_fixed_points(rng):
-    xi = hp.random_patterns(5, 500, rng)
+    xi = hp.random_patterns(5, 500, random_state=rng)
     W = hp.hebb_weights(xi)
     np.testing.assert_array_equal(hp.update_parallel(xi, W), xi)      # P/N = 0.01
-    res = hp.run(hp.random_patterns(3, 500, rng), W, rng=rng, max_sweeps=100)
+    res = hp.run(hp.random_patterns(3, 500, random_state=rng), W, random_state=rng, max_sweeps=100)
     assert res.converged.all()
     np.testing.assert_array_equal(hp.update_parallel(res.state, W), res.state)
     assert np.all(np.diff(res.energies, axis=0) <= 1e-9)
@@ -126,25 +128,25 @@ def test_sequential_run_ends_in_a_fixed_point_and_stored_patterns_are_fixed_poin
 
 
 def test_retrieval_from_a_corrupted_pattern(rng):
-    xi = hp.random_patterns(10, 400, rng)
-    S0 = hp.corrupt(xi[3], 0.2, rng)
+    xi = hp.random_patterns(10, 400, random_state=rng)
+    S0 = hp.corrupt(xi[3], 0.2, random_state=rng)
     assert hp.overlap(S0, xi[3]) == pytest.approx(0.6)
-    res = hp.run(S0, hp.hebb_weights(xi), rng=rng, record_states=True)
+    res = hp.run(S0, hp.hebb_weights(xi), random_state=rng, record_states=True)
     assert res.converged and hp.overlap(res.state, xi[3]) == 1.0
     assert res.states.shape == (res.n_sweeps + 1, 400)
     assert res.energies[-1] < res.energies[0]
 
 
 def test_corrupt_flips_exactly_the_requested_number_per_row(rng):
-    xi = hp.random_patterns(6, 50, rng)
-    C = hp.corrupt(xi, 0.1, rng)
+    xi = hp.random_patterns(6, 50, random_state=rng)
+    C = hp.corrupt(xi, 0.1, random_state=rng)
     np.testing.assert_array_equal((C != xi).sum(axis=1), 5)
     assert not np.array_equal(C[0] != xi[0], C[1] != xi[1])   # different neurons per row
-    np.testing.assert_array_equal(hp.corrupt(xi, 0.0, rng), xi)
+    np.testing.assert_array_equal(hp.corrupt(xi, 0.0, random_state=rng), xi)
 
 
 def test_overlap_shapes_and_values(rng):
-    xi = hp.random_patterns(3, 20, rng)
+    xi = hp.random_patterns(3, 20, random_state=rng)
     m = hp.overlap(xi, xi)
     np.testing.assert_allclose(np.diag(m), 1.0)
     assert hp.overlap(-xi[0], xi[0]) == -1.0
@@ -165,9 +167,9 @@ def test_parallel_dynamics_can_end_in_a_two_cycle():
 
 def test_batched_run_with_one_network_per_run_matches_separate_runs():
     rng = np.random.default_rng(5)
-    xi = hp.random_patterns(8, 100, rng, batch=(3,))
+    xi = hp.random_patterns(8, 100, random_state=rng, batch=(3,))
     W = hp.hebb_weights(xi)
-    S0 = hp.corrupt(xi[:, 0], 0.2, rng)
+    S0 = hp.corrupt(xi[:, 0], 0.2, random_state=rng)
     batch = hp.run(S0, W, dynamics="cyclic")
     for r in range(3):
         single = hp.run(S0[r], W[r], dynamics="cyclic")
@@ -177,14 +179,14 @@ def test_batched_run_with_one_network_per_run_matches_separate_runs():
 
 def test_capacity_experiment_below_and_above_alpha_r():
     rng = np.random.default_rng(2024)
-    res = hp.retrieval_experiment(500, [0.05, 0.3], 0.1, 3, rng)
+    res = hp.retrieval_experiment(500, [0.05, 0.3], 0.1, 3, random_state=rng)
     np.testing.assert_allclose(res.initial_overlap, 0.8)
     assert res.n_patterns.tolist() == [25, 150]
     np.testing.assert_allclose(res.actual_alphas, [0.05, 0.3])
     assert res.final_overlap[0].min() >= 0.95
     assert res.final_overlap[1].max() <= 0.6
     with pytest.raises(ValueError, match="alphas"):
-        hp.retrieval_experiment(100, [-0.1], 0.1, 1, rng)
+        hp.retrieval_experiment(100, [-0.1], 0.1, 1, random_state=rng)
 
 
 def test_demo_images_are_balanced_enough_to_be_retrieved():
@@ -216,8 +218,8 @@ def test_ties_follow_the_exact_integer_rule_in_every_mode(P):
     # and 1/P is not a binary fraction for P = 3, 5, 6, 7, 10, so the float fields are +-1e-16.
     gen = np.random.default_rng(1982 + P)
     R, N = 300, 11
-    xi = hp.random_patterns(P, N, gen, batch=(R,))
-    S = hp.random_patterns(1, N, gen, batch=(R,))[:, 0]
+    xi = hp.random_patterns(P, N, random_state=gen, batch=(R,))
+    S = hp.random_patterns(1, N, random_state=gen, batch=(R,))[:, 0]
     J, W = _exact_hebb(xi), hp.hebb_weights(xi)
     exact_fields = np.einsum("rij,rj->ri", J, S.astype(np.int64))
     assert np.mean(exact_fields == 0) > 0.05              # the test really is about ties
@@ -231,7 +233,7 @@ def test_ties_follow_the_exact_integer_rule_in_every_mode(P):
     np.testing.assert_array_equal(hp.sequential_sweep(S, W, order="cyclic")[0], expected)
     # a run reports convergence only on exact fixed points, and reaches them
     for dynamics in ("cyclic", "random", "parallel"):
-        res = hp.run(S, W, dynamics=dynamics, rng=gen, max_sweeps=200)
+        res = hp.run(S, W, dynamics=dynamics, random_state=gen, max_sweeps=200)
         fields = np.einsum("rij,rj->ri", J, res.state.astype(np.int64))
         fixed = np.all(_exact_sign(fields) == res.state, axis=1)
         np.testing.assert_array_equal(res.converged, fixed)
@@ -243,7 +245,7 @@ def test_an_exact_zero_field_keeps_plus_one_although_rounding_makes_it_negative(
     # Hebb weights k/3 are not exact in binary: among all states of this small network
     # there are neurons whose field is exactly 0 but computes as a tiny negative number.
     gen = np.random.default_rng(3)
-    xi = hp.random_patterns(3, 7, gen)
+    xi = hp.random_patterns(3, 7, random_state=gen)
     W = hp.hebb_weights(xi)
     states = np.array(np.meshgrid(*[[-1.0, 1.0]] * 7)).reshape(7, -1).T      # all 128
     exact = states.astype(np.int64) @ _exact_hebb(xi).T
@@ -282,16 +284,17 @@ def test_a_run_keeps_the_energy_of_settled_runs_and_updates_the_others():
     # one network per run: the runs settle after different numbers of sweeps, and the
     # energy recorded after every sweep is the energy of the state after that sweep
     gen = np.random.default_rng(11)
-    xi = hp.random_patterns(30, 120, gen, batch=(6,))
+    xi = hp.random_patterns(30, 120, random_state=gen, batch=(6,))
     W = hp.hebb_weights(xi)
-    res = hp.run(hp.corrupt(xi[:, 0], 0.3, gen), W, rng=gen, max_sweeps=60, record_states=True)
+    res = hp.run(hp.corrupt(xi[:, 0], 0.3, random_state=gen), W, random_state=gen, max_sweeps=60,
+                 record_states=True)
     assert res.converged.all() and len(set(res.n_sweeps.tolist())) > 1
     for t in range(len(res.energies)):
         np.testing.assert_allclose(res.energies[t], hp.energy(res.states[t], W), rtol=0, atol=1e-9)
 
 
 def test_weights_symmetric_up_to_rounding_are_accepted_and_asymmetric_ones_refused(rng):
-    W = hp.hebb_weights(hp.random_patterns(7, 30, rng))
+    W = hp.hebb_weights(hp.random_patterns(7, 30, random_state=rng))
     nudged = W.copy()
     nudged[2, 5] += 1e-14                                  # rounding-sized asymmetry
     hp.check_weights(nudged)

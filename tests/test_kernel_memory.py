@@ -37,7 +37,8 @@ def _peak_bytes(fit) -> int:
 def test_kernel_adatron_fit_holds_a_single_gram_matrix(kernel, mode, fit_intercept):
     X, y = _problem(P)
     one = P * P * 8
-    model = KernelAdaTron(C=1.0, kernel=kernel, mode=mode, fit_intercept=fit_intercept, max_epochs=3)
+    model = KernelAdaTron(C=1.0, kernel=kernel, mode=mode, fit_intercept=fit_intercept,
+                          max_epochs=3)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")     # three epochs need not converge: the memory is the point
         peak = _peak_bytes(lambda: model.fit(X, y))
@@ -64,7 +65,8 @@ def test_kernel_adatron_on_a_given_gram_matrix_leaves_it_alone_unless_told():
     assert run.bias == again.bias
     one = 300 * 300 * 8                  # (check_psd=None: Mercer's check needs its own copy)
     K = original.copy()
-    assert _peak_bytes(lambda: kernel_adatron(K, y, 1.0, overwrite_K=True, check_psd=None)) < 0.3 * one
+    assert _peak_bytes(lambda: kernel_adatron(K, y, 1.0, overwrite_K=True,
+                                              check_psd=None)) < 0.3 * one
     K = original.copy()
     assert one < _peak_bytes(lambda: kernel_adatron(K, y, 1.0, check_psd=None)) < 1.3 * one
 
@@ -135,6 +137,7 @@ def test_the_sweep_needs_the_whole_matrix():
     rows = KernelRows(X, y, "rbf", {"gamma": 0.5}, cache_size=1)
     with pytest.raises(ValueError, match="mode='greedy'"):
         kernel_adatron(rows, y, 1.0, mode="sequential")
-    np.testing.assert_allclose(rows @ np.ones(50), (np.outer(y, y) * rbf_kernel(X, gamma=0.5)).sum(1),
+    np.testing.assert_allclose(rows @ np.ones(50), (np.outer(y, y) * rbf_kernel(X,
+                                                                                gamma=0.5)).sum(1),
                                rtol=1e-12)
     np.testing.assert_allclose(rows.diagonal(), 1.0)

@@ -117,10 +117,12 @@ def test_estimator_matches_the_function_and_precomputed(circles):
     run = kernel_perceptron(rbf_kernel(X, gamma=g), y, order="random", random_state=3)
     np.testing.assert_array_equal(m.counts_, run.counts)
     T = np.random.default_rng(1).normal(size=(30, 2))
-    np.testing.assert_allclose(m.decision_function(T), rbf_kernel(T, X, gamma=g) @ run.alpha + run.bias)
+    np.testing.assert_allclose(m.decision_function(T), rbf_kernel(T, X,
+                                                                  gamma=g) @ run.alpha + run.bias)
     pre = KernelPerceptron(kernel="precomputed", shuffle=True, random_state=3).fit(
         rbf_kernel(X, gamma=g), y)
-    np.testing.assert_allclose(pre.decision_function(rbf_kernel(T, X, gamma=g)), m.decision_function(T))
+    np.testing.assert_allclose(pre.decision_function(rbf_kernel(T, X, gamma=g)),
+                               m.decision_function(T))
     assert m.score(X, y) == 1.0 and m.converged_
 
 

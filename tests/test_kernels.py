@@ -35,7 +35,8 @@ def test_width_conventions_of_the_sources(data):
     d2 = ((A[:, None, :] - B[None]) ** 2).sum(-1)
     sigma = 0.7
     np.testing.assert_allclose(rbf_kernel(A, B, sigma=sigma), np.exp(-d2 / (2 * sigma ** 2)))
-    np.testing.assert_allclose(rbf_kernel(A, B, sigma=sigma, convention="friess"), np.exp(-d2 / sigma ** 2))
+    np.testing.assert_allclose(rbf_kernel(A, B, sigma=sigma, convention="friess"),
+                               np.exp(-d2 / sigma ** 2))
     assert gamma_from_sigma(0.5) == pytest.approx(2.0)
     assert gamma_from_sigma(0.5, "mooney") == pytest.approx(2.0)
     assert gamma_from_sigma(0.5, "friess") == pytest.approx(4.0)
@@ -79,7 +80,8 @@ def test_quadratic_feature_map_reproduces_the_kernel_4_30(data):
     for N in (1, 2, 4):
         Pa, Pb = quadratic_feature_map(A[:, :N]), quadratic_feature_map(B[:, :N])
         assert Pa.shape[1] - 1 == N * (N + 3) // 2 == polynomial_feature_dimension(N, 2) - 1
-        np.testing.assert_allclose(Pa @ Pb.T, (1 + A[:, :N] @ B[:, :N].T) ** 2, rtol=1e-12, atol=1e-12)
+        np.testing.assert_allclose(Pa @ Pb.T, (1 + A[:, :N] @ B[:, :N].T) ** 2, rtol=1e-12,
+                                   atol=1e-12)
     assert quadratic_feature_map(A).shape[1] - 1 == 14       # N = 4: 4 + 4 + 6
 
 

@@ -49,11 +49,13 @@ def test_subpackage_reexports_the_public_names_of_its_public_modules(subpackage)
     exported = set(package.__all__)
     assert len(exported) == len(package.__all__), "a name is exported twice"
     for name in package.__all__:
-        assert hasattr(package, name), f"lecture_pkg.{subpackage}.__all__ names {name!r}, which is missing"
+        assert hasattr(package,
+                       name), f"lecture_pkg.{subpackage}.__all__ names {name!r}, which is missing"
     for info in pkgutil.iter_modules(package.__path__):
         module = importlib.import_module(f"lecture_pkg.{subpackage}.{info.name}")
         for name in getattr(module, "__all__", []):
-            assert hasattr(module, name), f"{module.__name__}.__all__ names {name!r}, which is missing"
+            assert hasattr(module,
+                           name), f"{module.__name__}.__all__ names {name!r}, which is missing"
             if not info.name.startswith("_") or subpackage == "datasets":
                 assert name in exported, f"{module.__name__}.{name} is not re-exported by lecture_pkg.{subpackage}"
 

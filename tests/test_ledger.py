@@ -25,8 +25,10 @@ def _code(text, out=None, error=False):
     if out is not None:
         outputs.append({"output_type": "stream", "name": "stdout", "text": out})
     if error:
-        outputs.append({"output_type": "error", "ename": "AssertionError", "evalue": "", "traceback": []})
-    return {"cell_type": "code", "metadata": {}, "source": text, "outputs": outputs, "execution_count": 1}
+        outputs.append({"output_type": "error", "ename": "AssertionError", "evalue": "",
+                        "traceback": []})
+    return {"cell_type": "code", "metadata": {}, "source": text, "outputs": outputs,
+            "execution_count": 1}
 
 
 def test_ledger_finds_result_cells_sections_and_values(tmp_path):

@@ -101,7 +101,7 @@ def test_least_squares_descent_window_on_the_oaks():
     lam = np.linalg.eigvalsh(A.T @ A)[-1]
     assert gd_stability_limit(A) == pytest.approx(2 / lam)
     lam_min = np.linalg.eigvalsh(A.T @ A)[0]
-    good = least_squares_descent(A, dbh, eps=1 / lam, n_steps=20000)
+    good = least_squares_descent(A, dbh, eta=1 / lam, n_steps=20000)
     assert np.all(np.diff(good.error) <= 1e-9)
     # linear convergence with the rate 1 - lambda_min / lambda_max of the slow direction
     w_star = least_squares(A, dbh)
@@ -110,12 +110,12 @@ def test_least_squares_descent_window_on_the_oaks():
     rate = 1 - lam_min / lam
     assert dist[-1] <= rate ** 20000 * dist[0] * (1 + 1e-9)
     assert dist[-1] >= 0.5 * rate ** 20000 * dist[0]          # and no faster: it is slow
-    bad = least_squares_descent(A, dbh, eps=2.1 / lam, n_steps=10000)
+    bad = least_squares_descent(A, dbh, eta=2.1 / lam, n_steps=10000)
     assert bad.diverged
     # standardising the ages makes A^T A = 12 I: one step with eps = 1/12 lands on the minimum
     Az = augment((age - age.mean()) / age.std())
     assert np.allclose(Az.T @ Az, 12 * np.eye(2))
-    fast = least_squares_descent(Az, dbh, eps=1 / 12, n_steps=1)
+    fast = least_squares_descent(Az, dbh, eta=1 / 12, n_steps=1)
     assert np.allclose(fast.weights[-1], least_squares(Az, dbh), atol=1e-12)
 
 

@@ -25,7 +25,8 @@ def dual_objective(K, y, C, costs, lam, bias):
     res = linprog(-lam * np.ones(l), A_ub=G.T, b_ub=C * np.ones(l),
                   A_eq=y[None, :] if bias else None, b_eq=[0.0] if bias else None,
                   bounds=list(zip(np.zeros(l), costs)), method="highs-ipm",
-                  options={"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10})
+                  options={"primal_feasibility_tolerance": 1e-10,
+                           "dual_feasibility_tolerance": 1e-10})
     assert res.status == 0
     return -res.fun
 
@@ -143,7 +144,8 @@ def test_estimator_matches_function_and_class_weight_shifts_the_boundary(moons):
     np.testing.assert_allclose(m.decision_function(X), y * run.margins, atol=1e-8)
     assert m.objective_ == pytest.approx(run.objective)
     pre = LPMachine(C=0.05, kernel="precomputed").fit(rbf_kernel(X, gamma=2.0), y)
-    np.testing.assert_allclose(pre.decision_function(rbf_kernel(X, gamma=2.0)), m.decision_function(X),
+    np.testing.assert_allclose(pre.decision_function(rbf_kernel(X, gamma=2.0)),
+                               m.decision_function(X),
                                atol=1e-8)
     heavy = LPMachine(C=0.3, gamma=2.0, class_weight={1.0: 10.0}).fit(X, y)
     plain = LPMachine(C=0.3, gamma=2.0).fit(X, y)

@@ -70,7 +70,7 @@ def test_grown_parity_machine_is_a_universal_classifier(trainer):
     rng = np.random.default_rng(2)
     X = rng.normal(size=(40, 10))
     y = rng.choice([-1.0, 1.0], size=40)                     # random labels
-    grown = grow_parity_machine(X, y, trainer=trainer, rng=rng)
+    grown = grow_parity_machine(X, y, trainer=trainer, random_state=rng)
     errors = grown["errors"]
     assert grown["converged"] and errors[-1] == 0
     assert np.all(np.diff(errors) <= -1)                      # at least one error fewer per unit
@@ -85,7 +85,7 @@ def test_relabelling_identity():
     rng = np.random.default_rng(3)
     X = rng.normal(size=(30, 4))
     y = rng.choice([-1.0, 1.0], size=30)
-    grown = grow_parity_machine(X, y, rng=rng)
+    grown = grow_parity_machine(X, y, random_state=rng)
     Z, _ = lift_to_sphere(X)
     H = hidden_states(grown["W"], grown["theta"], Z)
     S = np.ones(30)

@@ -97,7 +97,8 @@ def test_scores_are_the_naive_bayes_products_and_scaling_invariant(tables):
     np.testing.assert_allclose(base.joint_scores(X), products(t.conditionals)[:, order])
     # with a uniform prior, multiplying P(X_2 = v | Y) by the same c_v for every class
     # multiplies every class's score by c_v and leaves every decision unchanged
-    scaled = [c * np.array([1.0, 30.0, 0.01]) if i == 1 else c for i, c in enumerate(t.conditionals)]
+    scaled = [c * np.array([1.0, 30.0, 0.01]) if i == 1 else c for i,
+              c in enumerate(t.conditionals)]
     expected = np.array(t.classes)[np.argmax(products(scaled), axis=1)]
     assert base.predict(X).tolist() == expected.tolist()
 
@@ -199,7 +200,8 @@ def test_unseen_categories_raise_or_warn():
 
 
 @pytest.mark.parametrize("params, message", [
-    ({"m": -1}, "'m' must"), ({"m": 1, "p": 2.0}, "'p' must"), ({"m": 1, "p": [0.5, 0.5]}, "p must"),
+    ({"m": -1}, "'m' must"), ({"m": 1, "p": 2.0}, "'p' must"), ({"m": 1, "p": [0.5, 0.5]},
+                                                                "p must"),
     ({"handle_unknown": "ignore"}, "handle_unknown"),
     ({"categories": [["small"], ["red"], ["circle"]]}, "not among"),
     ({"categories": [["a", "b"]]}, "one list"),

@@ -32,12 +32,15 @@ def test_tanh_activation_is_2h_minus_1_with_gain_gamma_at_threshold(gamma, theta
 @pytest.mark.parametrize("gamma", [0.3, 1.0, 3.0])
 def test_derivatives_match_finite_differences(gamma):
     eps = 1e-6
-    fd_g = (tanh_activation(GRID + eps, gamma, 0.4) - tanh_activation(GRID - eps, gamma, 0.4)) / (2 * eps)
-    fd_h = (sigmoid_activation(GRID + eps, gamma, 0.4) - sigmoid_activation(GRID - eps, gamma, 0.4)) / (2 * eps)
+    fd_g = (tanh_activation(GRID + eps, gamma, 0.4) - tanh_activation(GRID - eps, gamma,
+                                                                      0.4)) / (2 * eps)
+    fd_h = (sigmoid_activation(GRID + eps, gamma, 0.4) - sigmoid_activation(GRID - eps, gamma,
+                                                                            0.4)) / (2 * eps)
     np.testing.assert_allclose(tanh_derivative(GRID, gamma, 0.4), fd_g, atol=1e-8)
     np.testing.assert_allclose(sigmoid_derivative(GRID, gamma, 0.4), fd_h, atol=1e-8)
     h = sigmoid_activation(GRID, gamma, 0.4)
-    np.testing.assert_allclose(sigmoid_derivative(GRID, gamma, 0.4), 2 * gamma * h * (1 - h), atol=1e-12)
+    np.testing.assert_allclose(sigmoid_derivative(GRID, gamma, 0.4), 2 * gamma * h * (1 - h),
+                               atol=1e-12)
 
 
 def test_infinite_gain_limit_is_the_mcculloch_pitts_step():

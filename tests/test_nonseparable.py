@@ -35,7 +35,7 @@ def test_n_errors_counts_zero_potential_as_error():
 
 def test_the_pocket_keeps_the_running_minimum_of_the_running_errors():
     X, y = noisy_teacher(30, 2, 0.2, 0)
-    run = pocket(X, y, 3000, np.random.default_rng(1), stop_at_zero=False)
+    run = pocket(X, y, 3000, random_state=np.random.default_rng(1), stop_at_zero=False)
     assert run.running.shape == run.errors.shape
     assert np.array_equal(run.errors, np.minimum.accumulate(run.running))
     assert np.any(np.diff(run.running) > 0)       # the running perceptron gets worse too
@@ -45,15 +45,15 @@ def test_the_pocket_keeps_the_running_minimum_of_the_running_errors():
 
 def test_the_trace_does_not_change_the_run():
     X, y = noisy_teacher(40, 3, 0.1, 2)
-    a = pocket(X, y, 2000, np.random.default_rng(5), stop_at_zero=False)
-    b = pocket(X, y, 2000, np.random.default_rng(5), stop_at_zero=False)
+    a = pocket(X, y, 2000, random_state=np.random.default_rng(5), stop_at_zero=False)
+    b = pocket(X, y, 2000, random_state=np.random.default_rng(5), stop_at_zero=False)
     assert np.array_equal(a.w, b.w) and a.n_updates == b.n_updates
     assert np.array_equal(a.running, b.running)
 
 
 def test_a_separable_run_that_stops_at_zero_ends_its_trace_at_zero():
     X, y = noisy_teacher(40, 3, 0.0, 3)
-    run = pocket(X, y, 50000, np.random.default_rng(0))
+    run = pocket(X, y, 50000, random_state=np.random.default_rng(0))
     assert run.errors[-1] == 0 and run.running[-1] == 0
 
 
@@ -69,7 +69,7 @@ def test_min_errors_2d_equals_brute_force_over_a_fine_circle():
 def test_pocket_never_increases_and_finds_the_exact_minimum():
     X, y = noisy_teacher(30, 2, 0.2, 0)
     best, _ = min_errors_2d(X, y)
-    run = pocket(X, y, 20000, np.random.default_rng(0), stop_at_zero=False)
+    run = pocket(X, y, 20000, random_state=np.random.default_rng(0), stop_at_zero=False)
     assert np.all(np.diff(run.errors) <= 0)
     assert run.errors[0] == 30                       # corrected start: H^ = H(0) = P
     assert run.errors[-1] == best == n_errors(run.w, X, y)
@@ -77,13 +77,13 @@ def test_pocket_never_increases_and_finds_the_exact_minimum():
 
 def test_pocket_reaches_zero_on_separable_data():
     X, y = noisy_teacher(60, 5, 0.0, 2)
-    run = pocket(X, y, 50000, np.random.default_rng(1))
+    run = pocket(X, y, 50000, random_state=np.random.default_rng(1))
     assert run.errors[-1] == 0 and n_errors(run.w, X, y) == 0
 
 
 def test_the_printed_pocket_never_moves():
     X, y = noisy_teacher(20, 3, 0.1, 3)
-    run = pocket(X, y, 500, np.random.default_rng(0), literal=True)
+    run = pocket(X, y, 500, random_state=np.random.default_rng(0), literal=True)
     assert run.n_updates == 0 and np.all(run.w_last == 0) and np.all(run.errors == 0)
     assert n_errors(run.w, X, y) == 20               # the "pocket" holds w = 0, all wrong
 
@@ -165,7 +165,8 @@ def test_small_C_prefers_errors_even_on_separable_data():
 
 def test_soft_margin_bad_parameters_and_warning():
     X, y = noisy_teacher(30, 2, 0.2, 10)
-    for kw, msg in (({"C": 0}, "parameter 'C'"), ({"eta": 2.0}, "eta"), ({"max_epochs": 0}, "max_epochs"),
+    for kw, msg in (({"C": 0}, "parameter 'C'"), ({"eta": 2.0}, "eta"), ({"max_epochs": 0},
+                                                                         "max_epochs"),
                     ({"tol": -1}, "tol")):
         with pytest.raises(ValueError, match=msg):
             SoftMarginAdaTron(**kw).fit(X, y)

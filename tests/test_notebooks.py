@@ -13,7 +13,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_book_notebooks_puts_the_ledger_last(tmp_path):
-    for name in ["b/z.ipynb", "ledger.ipynb", "a/x.ipynb", "a/.ipynb_checkpoints/x-checkpoint.ipynb"]:
+    for name in ["b/z.ipynb", "ledger.ipynb", "a/x.ipynb",
+                 "a/.ipynb_checkpoints/x-checkpoint.ipynb"]:
         path = tmp_path / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("{}")
@@ -32,7 +33,8 @@ def test_execute_stores_outputs_without_timings_or_widget_state(tmp_path):
                                           "sys.stdout.flush(); time.sleep(0.2); print('more')"),
                 nbformat.v4.new_code_cell("1 + 1"),
                 nbformat.v4.new_code_cell("import ipywidgets\nipywidgets.Button(description='go')")]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
     nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {}}
     folder = tmp_path / "chapter"
     folder.mkdir()
@@ -194,7 +196,8 @@ def _png(pixels):
 def _figure_notebook(png, source="plot()"):
     nb = nbformat.v4.new_notebook()
     cell = nbformat.v4.new_code_cell(source)
-    cell.outputs = [nbformat.v4.new_output("display_data", data={"image/png": png, "text/plain": "<Figure>"})]
+    cell.outputs = [nbformat.v4.new_output("display_data", data={"image/png": png,
+                                                                 "text/plain": "<Figure>"})]
     nb.cells = [cell]
     return nb
 

@@ -75,7 +75,7 @@ def test_max_margin_on_koski_data_matches_reference_and_svc():
 
 def test_max_margin_without_intercept_and_on_random_teacher_data():
     rng = np.random.default_rng(3)
-    X, y, teacher = datasets.teacher_student(60, 4, rng, gap=0.2)
+    X, y, teacher = datasets.teacher_student(60, 4, random_state=rng, gap=0.2)
     w, b, kappa = max_margin_hyperplane(X, y, fit_intercept=False)
     assert b == 0.0
     # the teacher separates with margin >= 0.2, so the optimum is at least as good
@@ -119,9 +119,11 @@ def test_trainer_mooney_trace_step_by_step():
 
 def test_next_update_equals_stepping_one_example_at_a_time():
     rng = np.random.default_rng(1)
-    X, y, _ = datasets.teacher_student(40, 3, rng)
-    a = RosenblattTrainer(augment(X), y, np.zeros(4), shuffle=True, rng=np.random.default_rng(5))
-    b = RosenblattTrainer(augment(X), y, np.zeros(4), shuffle=True, rng=np.random.default_rng(5))
+    X, y, _ = datasets.teacher_student(40, 3, random_state=rng)
+    a = RosenblattTrainer(augment(X), y, np.zeros(4), shuffle=True,
+                          random_state=np.random.default_rng(5))
+    b = RosenblattTrainer(augment(X), y, np.zeros(4), shuffle=True,
+                          random_state=np.random.default_rng(5))
     while not a.converged:
         a.next_update()
     while not b.converged:
@@ -137,12 +139,12 @@ def test_implicit_clamped_input_makes_the_same_updates_as_stepping(shuffle):
     # the skip of the last epoch's verified tail must make the updates that presenting
     # the augmented examples one at a time makes, epoch by epoch.
     rng = np.random.default_rng(3)
-    X, y, _ = datasets.teacher_student(3000, 8, rng, gap=0.05)
+    X, y, _ = datasets.teacher_student(3000, 8, random_state=rng, gap=0.05)
     s = 0.7
     fast = RosenblattTrainer(X, y, np.zeros(9), eta=0.5, margin=0.1, bias_input=s,
-                             shuffle=shuffle, rng=np.random.default_rng(9))
+                             shuffle=shuffle, random_state=np.random.default_rng(9))
     slow = RosenblattTrainer(augment(X, s), y, np.zeros(9), eta=0.5, margin=0.1,
-                             shuffle=shuffle, rng=np.random.default_rng(9))
+                             shuffle=shuffle, random_state=np.random.default_rng(9))
     fast.run(1000)
     while not slow.converged:
         slow.step()
@@ -156,7 +158,7 @@ def test_converged_epoch_checks_only_what_the_previous_epoch_left_unchecked():
     # Cyclic order: after the last update at position p, the next epoch need only check
     # the examples before p; the trainer scores fewer than P rows in it.
     rng = np.random.default_rng(4)
-    X, y, _ = datasets.teacher_student(5000, 5, rng, gap=0.05)
+    X, y, _ = datasets.teacher_student(5000, 5, random_state=rng, gap=0.05)
     t = RosenblattTrainer(X, y, np.zeros(6), bias_input=1.0)
     scored = []
     original = t._scores
@@ -175,7 +177,7 @@ def test_converged_epoch_checks_only_what_the_previous_epoch_left_unchecked():
 def test_trainer_embedding_strengths_give_the_weights():
     # Biehl (3.13): from w = 0, w = eta * sum_mu x^mu y^mu xi^mu
     rng = np.random.default_rng(2)
-    X, y, _ = datasets.teacher_student(30, 5, rng)
+    X, y, _ = datasets.teacher_student(30, 5, random_state=rng)
     Xa = augment(X)
     t = RosenblattTrainer(Xa, y, np.zeros(6), eta=0.3)
     t.run(100)
@@ -244,7 +246,7 @@ def test_history_records_every_update():
 
 def test_margin_option_reaches_the_requested_local_potentials():
     rng = np.random.default_rng(4)
-    X, y, _ = datasets.teacher_student(50, 4, rng, gap=0.3)
+    X, y, _ = datasets.teacher_student(50, 4, random_state=rng, gap=0.3)
     p = Perceptron(margin=0.5, eta=0.1).fit(X, y)
     assert p.converged_
     assert local_potentials(X, y, p.coef_, p.intercept_).min() > 0.5
@@ -253,7 +255,7 @@ def test_margin_option_reaches_the_requested_local_potentials():
 @pytest.mark.parametrize("seed", range(8))
 def test_convergence_bound_holds_on_random_separable_data(seed):
     rng = np.random.default_rng(seed)
-    X, y, _ = datasets.teacher_student(40, 3, rng, teacher_bias=0.3, gap=0.1)
+    X, y, _ = datasets.teacher_student(40, 3, random_state=rng, teacher_bias=0.3, gap=0.1)
     p = Perceptron(bias_input="radius", shuffle=True, random_state=seed).fit(X, y)
     _, _, kappa = max_margin_hyperplane(X, y)
     assert p.converged_
@@ -264,7 +266,7 @@ def test_convergence_bound_holds_on_random_separable_data(seed):
 def test_equals_scikit_learn_perceptron_weight_for_weight():
     for seed in range(5):
         rng = np.random.default_rng(seed)
-        X, y, _ = datasets.teacher_student(80, 4, rng, teacher_bias=-0.4, gap=0.05)
+        X, y, _ = datasets.teacher_student(80, 4, random_state=rng, teacher_bias=-0.4, gap=0.05)
         ours = Perceptron(eta=0.7).fit(X, y)
         sk = SkPerceptron(eta0=0.7, shuffle=False, tol=None, max_iter=ours.n_epochs_).fit(X, y)
         np.testing.assert_allclose(ours.coef_, sk.coef_[0], rtol=1e-12, atol=1e-12)

@@ -25,7 +25,8 @@ def test_labelled_points_use_plus_and_circle_markers():
         plotting.plot_labelled_points(X, np.zeros(6))
 
 
-@pytest.mark.parametrize("coef, intercept", [((1.0, 0.5), 0.0), ((0.5, 1.0), 0.2), ((1.0, 0.0), -0.5)])
+@pytest.mark.parametrize("coef, intercept", [((1.0, 0.5), 0.0), ((0.5, 1.0), 0.2), ((1.0, 0.0),
+                                                                                    -0.5)])
 def test_hyperplane_line_satisfies_its_equation(coef, intercept):
     fig, ax = plt.subplots()
     plotting.plot_hyperplane(coef, intercept, ax, xlim=(-3, 3), ylim=(-3, 3))
@@ -222,7 +223,7 @@ def test_regions_from_class_scores_have_straight_borders_on_a_coarse_grid():
 def test_class_scores_and_class_indices_shade_the_same_regions():
     from lecture_pkg.prototypes import NearestPrototypeClassifier
 
-    X, y = datasets.three_clusters(np.random.default_rng(4), 20)
+    X, y = datasets.three_clusters(random_state=np.random.default_rng(4), n_per_class=20)
     model = NearestPrototypeClassifier().fit(X, y)
     g1, g2, s = plotting.grid_values(model.decision_function, (-4, 4), (-4, 4), 40)
     _, _, labels = plotting.grid_values(model.predict, (-4, 4), (-4, 4), 40)

@@ -48,7 +48,8 @@ def test_die_conditional_probabilities():
     assert die.cond_prob({"roll": 3}, lambda roll: roll % 2 == 0) == 0.0
     # complement rule and additivity over disjoint events
     assert die.prob(lambda roll: roll != 3) == pytest.approx(1 - die.prob({"roll": 3}))
-    assert die.prob({"roll": {1, 2}}) == pytest.approx(die.prob({"roll": 1}) + die.prob({"roll": 2}))
+    assert die.prob({"roll": {1,
+                              2}}) == pytest.approx(die.prob({"roll": 1}) + die.prob({"roll": 2}))
 
 
 def test_marginal_sums_out_and_keeps_the_requested_order(shapes):
@@ -147,7 +148,8 @@ def test_from_dict_and_uniform():
 # ---------------------------------------------------------------- Bayes' rule
 
 def test_bayes_rule_against_the_joint(shapes):
-    lik = [shapes.cond_prob({"color": "red", "shape": "circle"}, {"category": c}) for c in ("pos", "neg")]
+    lik = [shapes.cond_prob({"color": "red", "shape": "circle"}, {"category": c}) for c in ("pos",
+                                                                                            "neg")]
     prior = [0.25, 0.75]
     np.testing.assert_allclose(pr.bayes_rule(lik, prior), [0.8, 0.2])
     np.testing.assert_allclose(pr.bayes_rule(lik, prior, evidence=0.25), [0.8, 0.2])

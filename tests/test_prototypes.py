@@ -22,7 +22,7 @@ def iris():
 
 @pytest.fixture
 def toy():
-    return three_clusters(np.random.default_rng(7), 30, label_noise=0.05)
+    return three_clusters(random_state=np.random.default_rng(7), n_per_class=30, label_noise=0.05)
 
 
 # ---------------------------------------------------------------- helpers and initialisation
@@ -37,13 +37,13 @@ def test_class_means_are_the_centroids(iris):
 def test_init_class_mean_and_random_example(iris):
     X, y = iris
     rng = np.random.default_rng(0)
-    W, c = init_prototypes(X, y, [1, 1, 1], rng=rng)
+    W, c = init_prototypes(X, y, [1, 1, 1], random_state=rng)
     np.testing.assert_allclose(W, class_means(X, y)[0], atol=1e-12)
-    W, c = init_prototypes(X, y, [2, 1, 3], rng=rng)
+    W, c = init_prototypes(X, y, [2, 1, 3], random_state=rng)
     assert c.tolist() == [0, 0, 1, 2, 2, 2]
     assert not np.allclose(W[0], W[1])                       # jitter separates them
     np.testing.assert_allclose(W[2], X[y == 1].mean(axis=0))  # a single prototype stays at the mean
-    W, c = init_prototypes(X, y, [3, 3, 3], method="random-example", rng=rng)
+    W, c = init_prototypes(X, y, [3, 3, 3], method="random-example", random_state=rng)
     for w, k in zip(W, c):                                   # each is an example of its own class
         assert np.any(np.all(X[y == k] == w, axis=1))
     assert len(np.unique(W, axis=0)) == 9
@@ -151,7 +151,8 @@ def test_multiclass_decision_function_is_minus_the_class_distance(toy):
     X, y = toy
     npc = NearestPrototypeClassifier().fit(X, y)
     dec = npc.decision_function(X[:10])
-    np.testing.assert_allclose(dec, -distances.squared_euclidean(X[:10], npc.prototypes_), atol=1e-12)
+    np.testing.assert_allclose(dec, -distances.squared_euclidean(X[:10], npc.prototypes_),
+                               atol=1e-12)
 
 
 # ---------------------------------------------------------------- LVQ1 (V.2)
@@ -161,7 +162,7 @@ def test_lvq1_step_moves_the_winner_by_exactly_eta_times_the_difference(toy):
     W0 = np.array([[0.0, 1.0], [-1.0, -0.5], [1.0, -0.5]])
     eta = 0.3
     for mu in range(len(y)):
-        t = PrototypeTrainer(X, y, W0, [0, 1, 2], rule="lvq1", learning_rate=eta)
+        t = PrototypeTrainer(X, y, W0, [0, 1, 2], rule="lvq1", eta=eta)
         j = int(distances.squared_euclidean(X[mu], W0).argmin())
         t.step(mu)
         psi = 1.0 if j == y[mu] else -1.0
@@ -177,7 +178,7 @@ def test_lvq1_with_fixed_omega_follows_eq_5_9(toy):
     W0 = np.array([[0.0, 1.0], [-1.0, -0.5], [1.0, -0.5]])
     omega = np.array([[1.0, 0.5], [0.0, 0.7]])
     lam = omega.T @ omega
-    t = PrototypeTrainer(X, y, W0, [0, 1, 2], rule="lvq1", learning_rate=0.2, omega=omega)
+    t = PrototypeTrainer(X, y, W0, [0, 1, 2], rule="lvq1", eta=0.2, omega=omega)
     j = int(distances.relevance_distance(X[0], W0, omega).argmin())
     t.step(0)
     psi = 1.0 if j == y[0] else -1.0
@@ -222,7 +223,7 @@ def _finite_difference(f, x, h=1e-6):
 def test_glvq_gradients_match_finite_differences(toy, activation, steepness, use_omega):
     X, y = toy
     rng = np.random.default_rng(8)
-    W, c = init_prototypes(X, y, [2, 1, 2], method="random-example", rng=rng)
+    W, c = init_prototypes(X, y, [2, 1, 2], method="random-example", random_state=rng)
     W = W + 0.1 * rng.normal(size=W.shape)                    # away from the data points
     omega = rng.normal(size=(2, 2)) if use_omega else None
     kw = {"activation": activation, "steepness": steepness}
@@ -257,7 +258,7 @@ def test_glvq_cost_terms_and_errors(toy):
 
 def test_batch_glvq_cost_never_rises_with_a_small_step(toy):
     X, y = toy
-    model = GLVQ(solver="batch", learning_rate=0.2, decay_epochs=None, max_epochs=60).fit(X, y)
+    model = GLVQ(solver="batch", eta=0.2, decay_epochs=None, max_epochs=60).fit(X, y)
     assert np.all(np.diff(model.cost_per_epoch_) <= 1e-12)
     assert model.cost_per_epoch_[-1] < model.cost_per_epoch_[0]
 
@@ -272,7 +273,7 @@ def test_sgd_glvq_cost_decreases_on_average(iris):
 def test_glvq_step_moves_correct_winner_closer_and_wrong_winner_away(toy):
     X, y = toy
     W0, c = class_means(X, y)
-    t = PrototypeTrainer(X, y, W0, c, rule="glvq", learning_rate=0.1)
+    t = PrototypeTrainer(X, y, W0, c, rule="glvq", eta=0.1)
     t.step(0)
     moved = np.flatnonzero(np.any(t.W != W0, axis=1))
     assert len(moved) == 2
@@ -286,7 +287,7 @@ def test_glvq_step_moves_correct_winner_closer_and_wrong_winner_away(toy):
 def test_glvq_sigmoid_and_iris_accuracy(iris):
     X, y = iris
     assert GLVQ(random_state=0).fit(X, y).score(X, y) >= 0.88
-    assert GLVQ(activation="sigmoid", steepness=5.0, learning_rate=0.2, random_state=0).fit(X, y).score(X, y) >= 0.85
+    assert GLVQ(activation="sigmoid", steepness=5.0, eta=0.2, random_state=0).fit(X, y).score(X, y) >= 0.85
 
 
 # ---------------------------------------------------------------- GMLVQ (V.4)
@@ -314,7 +315,7 @@ def test_gmlvq_on_iris_reproduces_the_relevance_pattern(iris, seed):
 
 def test_gmlvq_batch_variant_agrees(iris):
     X, y = iris
-    model = GMLVQ(solver="batch", learning_rate=0.5, relevance_learning_rate=0.05, decay_epochs=None,
+    model = GMLVQ(solver="batch", eta=0.5, eta_omega=0.05, decay_epochs=None,
                   max_epochs=300).fit(X, y)
     assert np.all(np.diff(model.cost_per_epoch_) <= 1e-10)
     assert model.score(X, y) >= 0.95 and model.eigenvalues_[0] > 0.9
@@ -335,8 +336,10 @@ def test_gmlvq_diagonal_low_rank_and_projection(iris):
     np.testing.assert_allclose(Z, X @ low.eigenvectors_[:2].T)
     Zs = low.project(X, scale=True)
     # with rank 2, distances in the scaled projection are exactly delta_Lambda
-    np.testing.assert_allclose(distances.squared_euclidean(Zs[:5], low.project(low.prototypes_, scale=True)),
-                               distances.relevance_distance(X[:5], low.prototypes_, low.omega_), atol=1e-10)
+    np.testing.assert_allclose(distances.squared_euclidean(Zs[:5], low.project(low.prototypes_,
+                                                                               scale=True)),
+                               distances.relevance_distance(X[:5], low.prototypes_,
+                                                            low.omega_), atol=1e-10)
     with pytest.raises(ValueError, match="n_components"):
         low.project(X, n_components=5)
 
@@ -345,8 +348,8 @@ def test_gmlvq_trainer_keeps_trace_one_after_every_step(iris):
     X, y = iris
     rng = np.random.default_rng(9)
     W, c = init_prototypes(X, y, [1, 1, 1])
-    t = PrototypeTrainer(X, y, W, c, rule="glvq", learning_rate=0.05, relevance_learning_rate=0.05,
-                         omega=rng.normal(size=(4, 4)), learn_omega=True, rng=rng)
+    t = PrototypeTrainer(X, y, W, c, rule="glvq", eta=0.05, eta_omega=0.05,
+                         omega=rng.normal(size=(4, 4)), learn_omega=True, random_state=rng)
     for mu in rng.permutation(150)[:50]:
         t.step(mu)
         assert np.trace(t.lambda_) == pytest.approx(1.0, abs=1e-12)
@@ -377,8 +380,8 @@ def test_bad_input_gives_clear_errors(iris):
         LVQ1().fit(X[:50], y[:50])
     with pytest.raises(ValueError, match="prototypes_per_class"):
         LVQ1(prototypes_per_class=[1, 1]).fit(X, y)
-    with pytest.raises(ValueError, match="learning_rate"):
-        GLVQ(learning_rate=-1).fit(X, y)
+    with pytest.raises(ValueError, match="eta"):
+        GLVQ(eta=-1).fit(X, y)
     with pytest.raises(ValueError, match="solver"):
         GLVQ(solver="adam").fit(X, y)
     with pytest.raises(ValueError, match="relevance"):
@@ -405,13 +408,13 @@ def test_fit_is_reproducible_and_seed_dependent(toy):
 
 
 def test_three_clusters_generator():
-    X, y = three_clusters(np.random.default_rng(0), 25)
+    X, y = three_clusters(random_state=np.random.default_rng(0), n_per_class=25)
     assert X.shape == (75, 2) and np.bincount(y).tolist() == [25, 25, 25]
-    Xn, yn = three_clusters(np.random.default_rng(0), 200, label_noise=0.2)
-    X0, y0 = three_clusters(np.random.default_rng(0), 200)
+    Xn, yn = three_clusters(random_state=np.random.default_rng(0), n_per_class=200, label_noise=0.2)
+    X0, y0 = three_clusters(random_state=np.random.default_rng(0), n_per_class=200)
     assert 0.1 < np.mean(yn != y0) < 0.3
     with pytest.raises(ValueError, match="label_noise"):
-        three_clusters(np.random.default_rng(0), 10, label_noise=1.0)
+        three_clusters(random_state=np.random.default_rng(0), n_per_class=10, label_noise=1.0)
 
 
 
@@ -421,12 +424,12 @@ def test_single_example_step_equals_the_gradient_of_its_cost_term(toy, use_omega
     """The fast stochastic step is exactly -eta times the gradient of phi(e_mu) (5.7, 5.17)."""
     X, y = toy
     rng = np.random.default_rng(12)
-    W0, c = init_prototypes(X, y, [2, 1, 2], method="random-example", rng=rng)
+    W0, c = init_prototypes(X, y, [2, 1, 2], method="random-example", random_state=rng)
     W0 = W0 + 0.1 * rng.normal(size=W0.shape)
     omega0 = normalize_omega(rng.normal(size=(2, 2))) if use_omega else None
     for mu in (0, 17, 44, 80):
-        t = PrototypeTrainer(X, y, W0, c, rule="glvq", learning_rate=0.03,
-                             relevance_learning_rate=0.02, activation=activation, steepness=2.0,
+        t = PrototypeTrainer(X, y, W0, c, rule="glvq", eta=0.03,
+                             eta_omega=0.02, activation=activation, steepness=2.0,
                              omega=omega0, learn_omega=use_omega)
         t.step(mu)
         gw, go = glvq_gradients(X[mu:mu + 1], y[mu:mu + 1], W0, c, omega=omega0,

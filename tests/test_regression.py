@@ -75,8 +75,10 @@ def test_ridge_matches_normal_equations_sklearn_and_minimises_the_penalised_sse(
     X, y = data
     for lam in (0.01, 1.0, 30.0):
         w = reg.ridge(X, y, lam)
-        np.testing.assert_allclose(w, np.linalg.solve(X.T @ X + lam * np.eye(4), X.T @ y), atol=1e-10)
-        np.testing.assert_allclose(w, Ridge(alpha=lam, fit_intercept=False).fit(X, y).coef_, atol=1e-8)
+        np.testing.assert_allclose(w, np.linalg.solve(X.T @ X + lam * np.eye(4), X.T @ y),
+                                   atol=1e-10)
+        np.testing.assert_allclose(w, Ridge(alpha=lam, fit_intercept=False).fit(X, y).coef_,
+                                   atol=1e-8)
         np.testing.assert_allclose(reg.sse_gradient(w, X, y) + lam * w, 0, atol=1e-10)
         obj = lambda v: reg.sse(v, X, y) + 0.5 * lam * v @ v   # noqa: E731
         res = minimize(obj, np.zeros(4), method="BFGS", options={"gtol": 1e-10})
@@ -114,8 +116,10 @@ def test_log_likelihood_is_the_sum_of_normal_log_densities(data):
 def test_gradients_of_the_log_densities(data):
     X, y = data
     w, eps = np.array([0.5, 0.1, -0.3, 0.2]), 1e-6
-    for f, g in [(lambda v: reg.log_likelihood(v, X, y, 0.7), lambda v: reg.log_likelihood_gradient(v, X, y, 0.7)),
-                 (lambda v: reg.log_posterior(v, X, y, 0.7, 2.0), lambda v: reg.log_posterior_gradient(v, X, y, 0.7, 2.0))]:
+    for f, g in [(lambda v: reg.log_likelihood(v, X, y, 0.7),
+                  lambda v: reg.log_likelihood_gradient(v, X, y, 0.7)),
+                 (lambda v: reg.log_posterior(v, X, y, 0.7, 2.0),
+                  lambda v: reg.log_posterior_gradient(v, X, y, 0.7, 2.0))]:
         fd = [(f(w + eps * e) - f(w - eps * e)) / (2 * eps) for e in np.eye(4)]
         np.testing.assert_allclose(g(w), fd, rtol=1e-6, atol=1e-5)
 
@@ -132,7 +136,8 @@ def test_ml_is_independent_of_sigma_and_map_is_ridge(data):
     for sigma, tau in [(0.3, 1.0), (2.0, 0.5)]:
         w_map = reg.map_estimate(X, y, sigma, tau)
         np.testing.assert_allclose(w_map, reg.ridge(X, y, sigma**2 / tau**2), atol=1e-12)
-        np.testing.assert_allclose(reg.log_posterior_gradient(w_map, X, y, sigma, tau), 0, atol=1e-8)
+        np.testing.assert_allclose(reg.log_posterior_gradient(w_map, X, y, sigma, tau), 0,
+                                   atol=1e-8)
         np.testing.assert_allclose(reg.bayes_posterior(X, y, sigma, tau)[0], w_map, atol=1e-10)
 
 

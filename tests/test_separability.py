@@ -44,11 +44,11 @@ def test_projection_is_orthogonal_and_lands_on_the_plane():
 
 def test_lp_solution_separates_teacher_data():
     rng = np.random.default_rng(1)
-    X, y, _ = datasets.teacher_student(40, 5, rng, teacher_bias=0.4)
+    X, y, _ = datasets.teacher_student(40, 5, random_state=rng, teacher_bias=0.4)
     coef, b = separating_hyperplane(X, y)
     assert np.all(y * (X @ coef + b) >= 1 - 1e-7)
     assert is_linearly_separable(X, y)
-    X0, y0, _ = datasets.teacher_student(40, 5, rng)
+    X0, y0, _ = datasets.teacher_student(40, 5, random_state=rng)
     coef0, b0 = separating_hyperplane(X0, y0, fit_intercept=False)
     assert b0 == 0.0 and np.all(y0 * (X0 @ coef0) >= 1 - 1e-7)
 
@@ -122,7 +122,8 @@ def test_gate_lookup_and_and_weights():
 # ---------------------------------------------------------------- Cover's count [ext]
 
 def test_cover_count_values_and_identities():
-    assert [cover_count(4, 2), cover_count(5, 3), cover_count(6, 3), cover_count(8, 4)] == [8, 22, 32, 128]
+    assert [cover_count(4, 2), cover_count(5, 3), cover_count(6, 3), cover_count(8, 4)] == [8, 22,
+                                                                                            32, 128]
     for N in range(1, 8):
         assert cover_count(N, N) == 2 ** N                     # P <= N: every labelling
         assert cover_count(2 * N, N) == 2 ** (2 * N - 1)       # half at alpha = 2
@@ -162,8 +163,8 @@ def test_exhaustive_count_needs_general_position():
 def test_monte_carlo_fraction_agrees_with_cover():
     rng = np.random.default_rng(3)
     for P, N in [(10, 5), (14, 5)]:
-        frac, se = separable_fraction_mc(P, N, 300, rng)
+        frac, se = separable_fraction_mc(P, N, 300, random_state=rng)
         assert abs(frac - cover_fraction(P, N)) <= 4 * max(se, 0.01)
-    assert separable_fraction_mc(3, 5, 20, rng) == (1.0, 0.0)
+    assert separable_fraction_mc(3, 5, 20, random_state=rng) == (1.0, 0.0)
     with pytest.raises(ValueError, match="n_trials"):
-        separable_fraction_mc(3, 2, 0, rng)
+        separable_fraction_mc(3, 2, 0, random_state=rng)

@@ -464,7 +464,8 @@ def test_page_is_described_and_its_headings_do_not_skip_a_level(rel):
     described = _DESCRIPTION.search(text)
     assert described and len(described.group(1)) >= 20, f"{rel}: no meta description"
     start = text.find("<article")
-    levels = [int(m.group(1)) for m in _HEADING.finditer(text, start, text.find("</article>", start))]
+    levels = [int(m.group(1)) for m in _HEADING.finditer(text, start, text.find("</article>",
+                                                                                start))]
     skips = [f"h{a} then h{b}" for a, b in zip(levels, levels[1:]) if b > a + 1]
     assert not skips, f"{rel}: headings skip a level: {', '.join(skips)}"
 

@@ -28,7 +28,7 @@ def angle(a, b):
 @pytest.fixture(scope="module")
 def teacher_data():
     rng = np.random.default_rng(0)
-    X, y, _ = datasets.teacher_student(40, 20, rng)
+    X, y, _ = datasets.teacher_student(40, 20, random_state=rng)
     return X, y
 
 
@@ -168,7 +168,8 @@ def test_adatron_parallel_equals_sequential_and_its_cost_increases(adatron_solut
     assert par.objective_history_[-1] > par.objective_history_[1]
 
 
-def test_greedy_adatron_equals_sequential_and_satisfies_the_conditions(adatron_solution, teacher_data):
+def test_greedy_adatron_equals_sequential_and_satisfies_the_conditions(adatron_solution,
+                                                                       teacher_data):
     X, y = teacher_data
     greedy = AdaTron(mode="greedy", fit_intercept=False, tol=1e-10, max_epochs=20000).fit(X, y)
     assert greedy.converged_
@@ -262,7 +263,7 @@ def test_minover_default_passes_check_classifiers_train_on_float32():
 
 def test_minover_approaches_optimal_stability():
     rng = np.random.default_rng(2)
-    X, y, _ = datasets.teacher_student(20, 10, rng)
+    X, y, _ = datasets.teacher_student(20, 10, random_state=rng)
     at = AdaTron(fit_intercept=False).fit(X, y)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
@@ -280,7 +281,7 @@ def test_minover_approaches_optimal_stability():
 
 def test_minover_stopping_criteria_and_variant_with_finite_c():
     rng = np.random.default_rng(5)
-    X, y, _ = datasets.teacher_student(15, 5, rng)
+    X, y, _ = datasets.teacher_student(15, 5, random_state=rng)
     for criterion in ("angle", "stabilities"):
         mo = MinOver(fit_intercept=False, criterion=criterion, tol=1e-4, check_every=30).fit(X, y)
         assert mo.converged_ and mo.changes_[-1] < 1e-4 and mo.n_steps_ % 30 == 0
@@ -296,7 +297,7 @@ def test_minover_stopping_criteria_and_variant_with_finite_c():
 def test_orthogonal_component_lowers_the_stability():
     """(3.47)-(3.50): adding delta orthogonal to all inputs reduces kappa for P < N."""
     rng = np.random.default_rng(7)
-    X, y, _ = datasets.teacher_student(10, 30, rng)
+    X, y, _ = datasets.teacher_student(10, 30, random_state=rng)
     w = AdaTron(fit_intercept=False).fit(X, y).coef_
     d = rng.standard_normal(30)
     d -= np.linalg.pinv(X) @ (X @ d)
@@ -380,7 +381,8 @@ def test_general_inputs_need_the_normalised_window():
     # |xi|^2 = 4N: the raw window is 0 < eta < 2/4, normalised steps restore 0 < eta < 2
     X, y = unit_norm_data(10, 20, 2)
     C = correlation_matrix(2 * X, y)
-    with pytest.warns(LearningRateWarning, match=r"0 < eta < 0\.5 .*Q\^mumu = \|\|x\^mu\|\|\^2 / N = 1"):
+    with pytest.warns(LearningRateWarning,
+                      match=r"0 < eta < 0\.5 .*Q\^mumu = \|\|x\^mu\|\|\^2 / N = 1"):
         raw = adaline_embeddings(C, 1.0, normalize=False, max_epochs=3000)
     assert raw.diverged
     assert adaline_embeddings(C, 1.0, normalize=True, max_epochs=3000).converged
@@ -410,7 +412,8 @@ def test_minibatch_reduces_to_batch_and_sequential():
     X, y = datasets.iris_setosa_vs_rest()
     Z, _, _ = datasets.standardize(X)
     batch = Adaline(eta=0.005, max_epochs=30, tol=None).fit(Z, y)
-    mb_all = Adaline(eta=0.005, solver="minibatch", batch_size=150, max_epochs=30, tol=None).fit(Z, y)
+    mb_all = Adaline(eta=0.005, solver="minibatch", batch_size=150, max_epochs=30, tol=None).fit(Z,
+                                                                                                 y)
     np.testing.assert_allclose(mb_all.coef_, batch.coef_, atol=1e-12)
     np.testing.assert_allclose(mb_all.loss_, batch.loss_, atol=1e-10)
     seq = Adaline(eta=0.005, solver="sequential", max_epochs=30, tol=None).fit(Z, y)
@@ -455,7 +458,8 @@ def test_learning_rate_windows():
     with pytest.warns(LearningRateWarning, match="sequential LMS"):
         Adaline(eta=0.6, solver="sequential", max_epochs=5, tol=None).fit(X, [1, -1])
     with pytest.warns(LearningRateWarning, match="normalised LMS"):
-        Adaline(eta=2.5, solver="sequential", normalize=True, max_epochs=5, tol=None).fit(X, [1, -1])
+        Adaline(eta=2.5, solver="sequential", normalize=True, max_epochs=5, tol=None).fit(X, [1,
+                                                                                              -1])
     with pytest.warns(LearningRateWarning, match="mini-batches of 2"):
         with pytest.warns(ConvergenceWarning, match="diverged"):
             Adaline(eta=5.0, solver="minibatch", batch_size=2, max_epochs=50, tol=None).fit(
@@ -478,9 +482,11 @@ def test_adaline_bad_parameters(params, message):
 
 
 @pytest.mark.parametrize("estimator, message", [
-    (MinOver(max_steps=0), "max_steps"), (MinOver(tol=0.0), "tol"), (MinOver(check_every=0), "check_every"),
+    (MinOver(max_steps=0), "max_steps"), (MinOver(tol=0.0), "tol"), (MinOver(check_every=0),
+                                                                     "check_every"),
     (MinOver(c="big"), "'c'"), (MinOver(criterion="norm"), "criterion"),
-    (AdaTron(max_epochs=0), "max_epochs"), (AdaTron(mode="random"), "mode"), (AdaTron(eta=-1.0), "eta"),
+    (AdaTron(max_epochs=0), "max_epochs"), (AdaTron(mode="random"), "mode"), (AdaTron(eta=-1.0),
+                                                                              "eta"),
     (AdaTron(tol=-1.0), "tol"),
 ])
 def test_minover_adatron_bad_parameters(estimator, message):
@@ -507,7 +513,8 @@ def test_bad_input_and_labels(Estimator):
 
 def test_deckert_learning_rate_figures():
     """O.6."""
-    np.testing.assert_allclose(deckert_demo("too_large").iterates(), [5, -5.8, 9.32, -11.848, 17.7872],
+    np.testing.assert_allclose(deckert_demo("too_large").iterates(), [5, -5.8, 9.32, -11.848,
+                                                                      17.7872],
                                atol=1e-12)
     np.testing.assert_allclose(deckert_demo("too_small").iterates(),
                                [80, 67.02, 61.180703, 57.638607, 55.242967], rtol=1e-6)
@@ -515,16 +522,19 @@ def test_deckert_learning_rate_figures():
     assert points["global minimum"] == pytest.approx(-52.334, abs=1e-3)
     assert points["local maximum"] == pytest.approx(5.0516, abs=1e-4)
     assert points["local minimum"] == pytest.approx(47.282, abs=1e-3)
-    assert deckert_demo("too_small").iterates(500)[-1] == pytest.approx(points["local minimum"], abs=1e-6)
+    assert deckert_demo("too_small").iterates(500)[-1] == pytest.approx(points["local minimum"],
+                                                                        abs=1e-6)
     assert double_well_loss(points["global minimum"]) < double_well_loss(points["local minimum"])
     ws = deckert_demo("no_convergence").iterates()
     assert len(ws) == 51
-    np.testing.assert_allclose(ws[:6], [70, -45.52, -65.986787, 4.321311, 3.183765, 0.257134], atol=1e-6)
+    np.testing.assert_allclose(ws[:6], [70, -45.52, -65.986787, 4.321311, 3.183765, 0.257134],
+                               atol=1e-6)
     np.testing.assert_allclose(ws[-6:], [50.651471, 40.525844, 54.770473, 29.250768, 52.034605,
                                          37.121074], atol=1e-6)
     assert np.abs(np.diff(ws[-10:])).min() > 1.0
     # eta = 1 on the single example: w -> -3 w + 2
-    np.testing.assert_allclose(gradient_descent_1d(single_sample_grad, 5.0, 1.0, 4), [5, -13, 41, -121, 365])
+    np.testing.assert_allclose(gradient_descent_1d(single_sample_grad, 5.0, 1.0, 4), [5, -13, 41,
+                                                                                      -121, 365])
     assert single_sample_loss(0.5) == 0.0 and single_sample_grad(0.5) == 0.0
     assert double_well_grad(points["local minimum"]) == pytest.approx(0.0, abs=1e-9)
     with pytest.raises(ValueError, match="unknown demo"):
@@ -558,7 +568,8 @@ def test_box_adatron_solves_the_box_qp_and_respects_the_bounds():
     run = adatron_embeddings(C, 1.0, upper=0.7, target=p, kkt_tol=1e-10, max_epochs=100000)
     assert run.converged and np.all((run.x >= 0) & (run.x <= 0.7))
     ref = minimize(lambda x: 0.5 * x @ C @ x - p @ x, np.zeros(40), jac=lambda x: C @ x - p,
-                   bounds=[(0, 0.7)] * 40, method="L-BFGS-B", options={"ftol": 1e-15, "gtol": 1e-12})
+                   bounds=[(0, 0.7)] * 40, method="L-BFGS-B", options={"ftol": 1e-15,
+                                                                       "gtol": 1e-12})
     np.testing.assert_allclose(run.x, ref.x, atol=1e-5)
     assert box_kkt_violation(run.x, p - C @ run.x, 0.7).max() <= 1e-10
     assert np.all(np.diff(run.objective) >= -1e-12)
@@ -598,7 +609,8 @@ def test_box_adatron_bad_options_are_refused():
 
 def test_greedy_adatron_needs_a_positive_tol_and_says_so():
     X, y = datasets.koski_example()
-    with pytest.raises(ValueError, match=r"AdaTron: mode='greedy' needs tol > 0, got tol=0") as info:
+    with pytest.raises(ValueError,
+                       match=r"AdaTron: mode='greedy' needs tol > 0, got tol=0") as info:
         AdaTron(mode="greedy", tol=0).fit(X, y)
     assert "kkt_tol" not in str(info.value)
     assert AdaTron(mode="greedy", tol=1e-8).fit(X, y).converged_

@@ -34,7 +34,8 @@ def test_agrees_with_scikit_learn_svc(moons, C, gamma, mode):
     fa, fs = ka.decision_function(X), sv.decision_function(X)
     assert np.abs(fa - fs).max() <= 1e-3 * np.abs(fs).max()
     assert sorted(ka.support_) == sorted(sv.support_)
-    np.testing.assert_allclose(np.sort(ka.embeddings_[ka.support_]), np.sort(np.abs(sv.dual_coef_[0])),
+    np.testing.assert_allclose(np.sort(ka.embeddings_[ka.support_]),
+                               np.sort(np.abs(sv.dual_coef_[0])),
                                atol=1e-3 * C)
     assert ka.intercept_ == pytest.approx(sv.intercept_[0], abs=1e-3)
     # KKT: sum X y = 0, 0 <= X <= C, the three cases of E
@@ -99,7 +100,8 @@ def test_dual_objective_never_decreases_and_box_holds(moons, mode):
 
 def test_fraction_of_support_vectors_falls_as_the_kernel_widens(moons):
     X, y = moons
-    fractions = [KernelAdaTron(C=1.0, gamma=g).fit(X, y).n_support_ / len(y) for g in (100.0, 10.0, 1.0)]
+    fractions = [KernelAdaTron(C=1.0, gamma=g).fit(X, y).n_support_ / len(y) for g in (100.0, 10.0,
+                                                                                       1.0)]
     assert fractions[0] > fractions[1] > fractions[2]
 
 

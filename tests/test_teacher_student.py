@@ -36,12 +36,12 @@ def test_monte_carlo_matches_formula_within_three_standard_errors():
     rng = np.random.default_rng(0)
     t = rng.normal(size=10)
     W = rng.normal(size=(5, 10)) + 1.5 * t
-    rate, se = mc_generalization_error(W, t, 100_000, rng)
+    rate, se = mc_generalization_error(W, t, 100_000, random_state=rng)
     assert np.all(np.abs(rate - generalization_error(W, t)) <= 4 * se)
-    r1, s1 = mc_generalization_error(W[0], t, 50_000, rng)
+    r1, s1 = mc_generalization_error(W[0], t, 50_000, random_state=rng)
     assert isinstance(r1, float) and abs(r1 - generalization_error(W[0], t)) <= 4 * s1
     with pytest.raises(ValueError, match="positive"):
-        mc_generalization_error(W, t, 0, rng)
+        mc_generalization_error(W, t, 0, random_state=rng)
 
 
 def test_anisotropic_inputs_break_the_formula():
@@ -57,7 +57,7 @@ def test_anisotropic_inputs_break_the_formula():
 
 def test_hebb_student_is_mean_of_labelled_inputs_and_batches():
     rng = np.random.default_rng(2)
-    X, y, _ = datasets.teacher_student(30, 7, rng)
+    X, y, _ = datasets.teacher_student(30, 7, random_state=rng)
     np.testing.assert_allclose(hebb_student(X, y), (y[:, None] * X).sum(0) / 7)
     Xs = rng.normal(size=(4, 30, 7))
     ys = np.sign(rng.normal(size=(4, 30)))
@@ -78,7 +78,7 @@ def test_hebb_theory_values_and_simulation():
     a = 1e6
     assert hebb_error_theory(a) * np.sqrt(2 * np.pi * a) == pytest.approx(1.0, rel=1e-3)
     rng = np.random.default_rng(3)
-    lc = learning_curves([1.0, 4.0], 200, 16, rng, algorithms=("hebb",))
+    lc = learning_curves([1.0, 4.0], 200, 16, random_state=rng, algorithms=("hebb",))
     assert np.all(np.abs(lc.mean("hebb") - hebb_error_theory(lc.alphas)) < 0.01)
     with pytest.raises(ValueError):
         hebb_overlap_theory(0.0)
@@ -88,7 +88,7 @@ def test_hebb_theory_values_and_simulation():
 
 def test_version_space_is_nested_and_contains_the_teacher():
     rng = np.random.default_rng(4)
-    X, y, t = datasets.teacher_student(12, 3, rng)
+    X, y, t = datasets.teacher_student(12, 3, random_state=rng)
     W = rng.normal(size=(20000, 3))
     masks = [version_space_mask(W, X[:P], y[:P]) for P in range(1, 13)]
     for a, b in zip(masks, masks[1:]):
@@ -101,29 +101,29 @@ def test_version_space_is_nested_and_contains_the_teacher():
 
 def test_rejection_and_hit_and_run_sample_the_same_distribution():
     rng = np.random.default_rng(5)
-    X, y, t = datasets.teacher_student(8, 3, rng)
-    A = sample_version_space(X, y, 3000, rng)
-    B = sample_version_space(X, y, 3000, rng, method="hit_and_run", n_steps=40)
+    X, y, t = datasets.teacher_student(8, 3, random_state=rng)
+    A = sample_version_space(X, y, 3000, random_state=rng)
+    B = sample_version_space(X, y, 3000, random_state=rng, method="hit_and_run", n_steps=40)
     for S in (A, B):
         np.testing.assert_allclose(np.linalg.norm(S, axis=1), 1.0)
         assert version_space_mask(S, X, y).all()
     np.testing.assert_allclose(A.mean(0), B.mean(0), atol=0.02)
     np.testing.assert_allclose(np.cov(A.T), np.cov(B.T), atol=0.01)
     with pytest.raises(ValueError, match="method"):
-        sample_version_space(X, y, 5, rng, method="gibbs")
+        sample_version_space(X, y, 5, random_state=rng, method="gibbs")
     with pytest.raises(ValueError, match="not in the version space"):
-        sample_version_space(X, y, 5, rng, method="hit_and_run", start=-t)
+        sample_version_space(X, y, 5, random_state=rng, method="hit_and_run", start=-t)
     with pytest.raises(RuntimeError, match="too small"):
-        sample_version_space(X, y, 10**6, rng, batch=1000, max_draws=2000)
+        sample_version_space(X, y, 10**6, random_state=rng, batch=1000, max_draws=2000)
 
 
 def test_hit_and_run_arc_is_the_part_of_the_circle_inside_the_version_space():
     from lecture_pkg.linear.teacher_student import _arc_inside
 
     rng = np.random.default_rng(11)
-    X, y, t = datasets.teacher_student(15, 4, rng)
+    X, y, t = datasets.teacher_student(15, 4, random_state=rng)
     Z = y[:, None] * X
-    W = sample_version_space(X, y, 50, rng, method="hit_and_run", n_steps=20)
+    W = sample_version_space(X, y, 50, random_state=rng, method="hit_and_run", n_steps=20)
     D = rng.standard_normal(W.shape)
     D -= np.sum(D * W, axis=1, keepdims=True) * W
     D /= np.linalg.norm(D, axis=1, keepdims=True)
@@ -140,8 +140,8 @@ def test_centre_of_mass_is_consistent_and_beats_a_random_student():
     rng = np.random.default_rng(6)
     gain = []
     for _ in range(40):
-        X, y, t = datasets.teacher_student(10, 3, rng)
-        S = sample_version_space(X, y, 400, rng)
+        X, y, t = datasets.teacher_student(10, 3, random_state=rng)
+        S = sample_version_space(X, y, 400, random_state=rng)
         cm = center_of_mass(S)
         assert version_space_mask(cm, X, y).all()      # convex cone: exact
         gain.append(np.mean(generalization_error(S, t)) - generalization_error(cm, t))
@@ -155,7 +155,7 @@ def test_centre_of_mass_is_consistent_and_beats_a_random_student():
 
 def test_max_stability_solvers_agree_with_independent_references():
     rng = np.random.default_rng(7)
-    X, y, _ = datasets.teacher_student(120, 10, rng)
+    X, y, _ = datasets.teacher_student(120, 10, random_state=rng)
     w = max_stability_student(X, y)
     kappa = np.min(y * (X @ w))
     for solver in ("svc", "slsqp"):
@@ -178,7 +178,7 @@ def test_max_stability_solvers_agree_with_independent_references():
 
 def test_rosenblatt_student_lies_in_version_space():
     rng = np.random.default_rng(8)
-    X, y, _ = datasets.teacher_student(60, 8, rng)
+    X, y, _ = datasets.teacher_student(60, 8, random_state=rng)
     w = rosenblatt_student(X, y)
     assert version_space_mask(w, X, y).all()
     Xb, yb = datasets.xor()
@@ -190,7 +190,7 @@ def test_rosenblatt_student_lies_in_version_space():
 
 def test_learning_curves_runner_shapes_order_and_slopes():
     rng = np.random.default_rng(9)
-    lc = learning_curves([0.5, 2.0, 8.0], 40, 6, rng)
+    lc = learning_curves([0.5, 2.0, 8.0], 40, 6, random_state=rng)
     for name in ("hebb", "rosenblatt", "max_stability"):
         assert lc.errors[name].shape == (3, 6)
         assert np.all(np.diff(lc.mean(name)) < 0)          # more data, smaller error
@@ -198,9 +198,9 @@ def test_learning_curves_runner_shapes_order_and_slopes():
     assert lc.mean("max_stability")[-1] < lc.mean("hebb")[-1]
     assert loglog_slope([1, 10, 100], [1.0, 0.1, 0.01]) == pytest.approx(-1.0)
     with pytest.raises(ValueError, match="algorithms"):
-        learning_curves([1.0], 10, 2, rng, algorithms=("minover",))
+        learning_curves([1.0], 10, 2, random_state=rng, algorithms=("minover",))
     with pytest.raises(ValueError, match="alphas"):
-        learning_curves([-1.0], 10, 2, rng)
+        learning_curves([-1.0], 10, 2, random_state=rng)
     with pytest.raises(ValueError):
         loglog_slope([1.0], [0.1])
 

@@ -16,7 +16,8 @@ def test_a_near_tie_from_rounding_goes_to_the_first_index():
 def test_real_differences_are_kept_and_infinities_allowed():
     values = np.array([[np.inf, 2.0, 2.0 + 1e-6], [3.0, np.inf, 1.0]])
     np.testing.assert_array_equal(_ties.first_argmin(values, axis=1), [1, 2])
-    np.testing.assert_array_equal(_ties.stable_argsort(np.array([1.0 + 1e-16, 1.0, 0.5])), [2, 0, 1])
+    np.testing.assert_array_equal(_ties.stable_argsort(np.array([1.0 + 1e-16, 1.0, 0.5])), [2, 0,
+                                                                                            1])
 
 
 def test_the_choice_does_not_depend_on_the_summation_order():

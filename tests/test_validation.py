@@ -77,11 +77,13 @@ X3 = np.array([[0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
     ("lecture_pkg.core.kernels.rbf_kernel", (X3,), {"gamma": np.inf}, "gamma"),
     ("lecture_pkg.core.kernels.gamma_from_sigma", (np.inf,), {}, "sigma"),
     ("lecture_pkg.results.format_limit", (np.inf,), {}, "limit"),
-    ("lecture_pkg.linear.gradient_descent.gradient_descent_1d", (lambda w: w, 1.0, 0.1, 2.5), {}, "n_steps"),
+    ("lecture_pkg.linear.gradient_descent.gradient_descent_1d", (lambda w: w, 1.0, 0.1, 2.5), {},
+     "n_steps"),
     ("lecture_pkg.linear.perceptron.novikoff_bound", (1.0, np.inf), {}, "margin"),
-    ("lecture_pkg.neurons.hopfield.random_patterns", (2.5, 3, np.random.default_rng(0)), {}, "n_patterns"),
+    ("lecture_pkg.neurons.hopfield.random_patterns", (2.5, 3), {"random_state": 0}, "n_patterns"),
     ("lecture_pkg.evaluation.bias_variance.polynomial_design", ([0.0, 1.0], 1.5), {}, "degree"),
-    ("lecture_pkg.evaluation.bias_variance.fit_polynomial", ([0.0, 1.0], [0.0, np.inf], 1), {}, "targets y"),
+    ("lecture_pkg.evaluation.bias_variance.fit_polynomial", ([0.0, 1.0], [0.0, np.inf], 1), {},
+     "targets y"),
     ("lecture_pkg.evaluation.metrics.auc_trapezoid", ([0.0, np.inf], [0.0, 1.0]), {}, "fpr"),
     ("lecture_pkg.linear.separability.cover_count", (4, True), {}, "N"),
 ])
@@ -93,7 +95,8 @@ def test_plain_functions_name_bad_scalars(path, args, kwargs, name):
 
 def test_check_inputs_refuses_entries_whose_squares_overflow():
     X = np.array([[1e200, 0.0], [0.0, 1.0]])
-    with pytest.raises(ValueError, match=r"Z is too large: the sum of its squared entries overflows "
+    with pytest.raises(ValueError,
+                       match=r"Z is too large: the sum of its squared entries overflows "
                                          r"\(largest \|entry\| 1e\+200\)"):
         check_inputs(X, name="Z")
     assert check_inputs(X * 1e-100).shape == (2, 2)          # 1e100 squared is finite

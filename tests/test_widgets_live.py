@@ -54,7 +54,7 @@ def test_a_live_box_reads_as_one_line_not_as_its_widget_tree():
     lambda: PerceptronExplorer(*datasets.koski_example(), eta=0.2),
     lambda: MEstimateExplorer(m=2.0, p=1 / 3),
     lambda: ROCExplorer(np.r_[np.zeros(10), np.ones(10)], np.linspace(-1, 2, 20)),
-    lambda: HopfieldExplorer(side=8, alpha=0.05, corruption=0.1, seed=1, max_sweeps=5),
+    lambda: HopfieldExplorer(side=8, alpha=0.05, corruption=0.1, random_state=1, max_sweeps=5),
 ], ids=["perceptron", "m-estimate", "roc", "hopfield"])
 def test_every_explorers_widget_reads_as_the_hint(make):
     explorer = make()
@@ -127,23 +127,23 @@ def test_rosenblatt_reset_keeps_the_lectures_rate():
 
 
 def test_prototype_rate_acts_from_epoch_zero_and_the_title_shows_it():
-    X, y = datasets.three_clusters(np.random.default_rng(1), 20)
-    ex = PrototypeExplorer(X, y, rule="lvq1", learning_rate=0.1, seed=3)
+    X, y = datasets.three_clusters(random_state=np.random.default_rng(1), n_per_class=20)
+    ex = PrototypeExplorer(X, y, rule="lvq1", eta=0.1, random_state=3)
     w = ex.widget()
     rule, eta = w.children[1].children
     assert eta.value == 0.1 and ex.epoch == 0
     start = ex.prototypes
     assert "$\\eta$ = 0.1, epoch 0" in ex.draw(plt.figure().gca()).get_title()
     eta.value = 0.5
-    assert ex.learning_rate == 0.5 and ex.epoch == 1
+    assert ex.eta == 0.5 and ex.epoch == 1
     assert not np.allclose(ex.prototypes, start)
-    same = PrototypeExplorer(X, y, rule="lvq1", learning_rate=0.5, seed=3)
+    same = PrototypeExplorer(X, y, rule="lvq1", eta=0.5, random_state=3)
     same.next_epoch(1)
     np.testing.assert_array_equal(ex.prototypes, same.prototypes)
     assert "$\\eta$ = 0.5, epoch 1" in ex.draw(plt.figure().gca()).get_title()
     ex.next_epoch(4)
     eta.value = 0.2                           # later on: the same number of epochs again
-    assert ex.epoch == 5 and ex.learning_rate == 0.2
+    assert ex.epoch == 5 and ex.eta == 0.2
 
 
 # ----------------------------------------------------------------- the live picture

@@ -18,7 +18,7 @@ def close_figures():
 def test_explorer_reproduces_the_slide_posteriors():
     ex = MEstimateExplorer()
     assert ex.current == pytest.approx(0.719101, abs=1e-6)            # m = 2, p = 1/3
-    ex.update(m=3.0)
+    ex.set(m=3.0)
     assert ex.current == pytest.approx(9 / 13)                         # add-one
     assert ex.prior_positive == 0.5
     assert "0.6923" in ex.status()
@@ -44,15 +44,16 @@ def test_query_factors_are_the_m_estimates():
 def test_changing_p_recomputes_the_curve_and_bad_values_are_refused():
     ex = MEstimateExplorer()
     before = ex.curve.copy()
-    ex.update(p=0.9)
+    ex.set(p=0.9)
     assert not np.allclose(before, ex.curve)
     X, y = datasets.naive_bayes_training_set()
-    model = CategoricalNaiveBayes(m=ex.m, p=0.9, categories=datasets.naive_bayes_tables().categories)
+    model = CategoricalNaiveBayes(m=ex.m, p=0.9,
+                                  categories=datasets.naive_bayes_tables().categories)
     assert ex.current == pytest.approx(model.fit(X, y).predict_proba([ex.query[0]])[0, 1])
     with pytest.raises(ValueError, match=r"m \(m = 0 leaves the posterior 0/0\) must be"):
-        ex.update(m=0.0)
+        ex.set(m=0.0)
     with pytest.raises(ValueError, match="p must"):
-        ex.update(p=1.5)
+        ex.set(p=1.5)
     with pytest.raises(ValueError, match="does not occur"):
         MEstimateExplorer(positive="maybe")
 

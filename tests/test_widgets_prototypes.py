@@ -19,12 +19,12 @@ def close_figures():
 
 @pytest.fixture
 def toy():
-    return three_clusters(np.random.default_rng(11), 20)
+    return three_clusters(random_state=np.random.default_rng(11), n_per_class=20)
 
 
 def test_explorer_moves_prototypes_epoch_by_epoch(toy):
     X, y = toy
-    ex = PrototypeExplorer(X, y, rule="lvq1", learning_rate=0.1, seed=3)
+    ex = PrototypeExplorer(X, y, rule="lvq1", eta=0.1, random_state=3)
     start = ex.prototypes
     assert ex.epoch == 0 and "epoch 0" in ex.status()
     assert ex.next_epoch() == 1
@@ -40,11 +40,11 @@ def test_explorer_moves_prototypes_epoch_by_epoch(toy):
 
 def test_explorer_reset_switches_rule_and_rate(toy):
     X, y = toy
-    ex = PrototypeExplorer(X, y, seed=3)
+    ex = PrototypeExplorer(X, y, random_state=3)
     start = ex.prototypes
     ex.next_epoch(3)
-    ex.reset(rule="glvq", learning_rate=0.05)
-    assert ex.epoch == 0 and ex.trainer.rule == "glvq" and ex.learning_rate == 0.05
+    ex.reset(rule="glvq", eta=0.05)
+    assert ex.epoch == 0 and ex.trainer.rule == "glvq" and ex.eta == 0.05
     np.testing.assert_array_equal(ex.prototypes, start)          # same initial prototypes
     with pytest.raises(ValueError, match="rule"):
         ex.reset(rule="lvq3")
@@ -54,7 +54,7 @@ def test_explorer_reset_switches_rule_and_rate(toy):
 
 def test_explorer_training_improves_and_matches_the_errors(toy):
     X, y = toy
-    ex = PrototypeExplorer(X, y, rule="glvq", learning_rate=0.1, seed=0)
+    ex = PrototypeExplorer(X, y, rule="glvq", eta=0.1, random_state=0)
     before = ex.trainer.errors_per_epoch[0]
     ex.next_epoch(15)
     after = ex.trainer.errors_per_epoch[-1]
@@ -64,7 +64,7 @@ def test_explorer_training_improves_and_matches_the_errors(toy):
 
 def test_explorer_draws_and_builds_a_widget(toy):
     X, y = toy
-    ex = PrototypeExplorer(X, y, seed=1)
+    ex = PrototypeExplorer(X, y, random_state=1)
     ex.next_epoch(2)
     ax = ex.draw()
     assert "epoch 2" in ax.get_title()
@@ -82,7 +82,7 @@ def test_explorer_draws_and_builds_a_widget(toy):
     rule.value = "glvq"
     assert ex.trainer.rule == "glvq" and ex.epoch == 0
     eta.value = 0.01
-    assert ex.learning_rate == pytest.approx(0.01)
+    assert ex.eta == pytest.approx(0.01)
 
 
 def test_drawing_helpers(toy):
@@ -108,7 +108,7 @@ def test_drawing_helpers(toy):
 
 def test_explorer_class_scores_pick_the_nearest_prototypes_class(toy):
     X, y = toy
-    ex = PrototypeExplorer(X, y, rule="glvq", prototypes_per_class=2, seed=2)
+    ex = PrototypeExplorer(X, y, rule="glvq", prototypes_per_class=2, random_state=2)
     ex.next_epoch(3)
     G = np.random.default_rng(0).uniform(-4, 4, size=(500, 2))
     scores = ex.class_scores(G)
@@ -120,7 +120,7 @@ def test_explorer_redraw_in_place_gives_the_picture_of_a_new_figure(toy):
     from lecture_pkg.widgets._static import png_bytes
 
     X, y = toy
-    ex = PrototypeExplorer(X, y, rule="lvq1", prototypes_per_class=2, seed=2)
+    ex = PrototypeExplorer(X, y, rule="lvq1", prototypes_per_class=2, random_state=2)
     reused = ex.figure()
     for epochs in (1, 2, 5):
         ex.next_epoch(epochs)

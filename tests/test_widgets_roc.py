@@ -29,12 +29,12 @@ def test_working_point_travels_along_the_roc(data):
     points = set(zip(np.round(fpr, 12), np.round(tpr, 12)))
     previous = (1.0, 1.0)
     for theta in np.linspace(*ex.theta_range, 40):
-        point = ex.set_threshold(theta)
+        point = ex.set(theta=theta)
         assert tuple(np.round(point, 12)) in points                       # on the curve
         assert point[0] <= previous[0] and point[1] <= previous[1]        # raising theta moves down-left
         previous = point
-    assert ex.set_threshold(ex.theta_range[1]) == (0.0, 0.0)
-    assert ex.set_threshold(ex.theta_range[0]) == (1.0, 1.0)
+    assert ex.set(theta=ex.theta_range[1]) == (0.0, 0.0)
+    assert ex.set(theta=ex.theta_range[0]) == (1.0, 1.0)
 
 
 def test_counts_match_sklearn_confusion_matrix(data):
@@ -44,11 +44,11 @@ def test_counts_match_sklearn_confusion_matrix(data):
     np.testing.assert_array_equal(ex.matrix(), metrics.confusion_matrix(y, pred, labels=[-1, 1]))
     assert ex.rates["bac"] == pytest.approx(metrics.balanced_accuracy_score(y, pred))
     assert "theta = 0.4" in ex.status()
-    ex.set_threshold(2.0)
+    ex.set(theta=2.0)
     ex.reset()
     assert ex.theta == 0.4
     with pytest.raises(ValueError, match="NaN"):
-        ex.set_threshold(np.nan)
+        ex.set(theta=np.nan)
 
 
 def test_other_labels_and_bad_input():
@@ -86,7 +86,7 @@ def test_redrawing_a_figure_in_place_gives_the_picture_of_a_new_one(data):
     ex = ROCExplorer(y, s, threshold=0.3)
     reused = ex.figure()
     for theta in (-1.5, 0.0, 0.7, 2.4):
-        ex.set_threshold(theta)
+        ex.set(theta=theta)
         ex.redraw(reused)
         fresh = ex.figure()
         assert png_bytes(reused, dpi=100) == png_bytes(fresh, dpi=100)

@@ -173,7 +173,7 @@ def test_perceptron_static_draws_the_states_with_the_live_figure():
 
 
 def test_version_space_static_steps_through_the_examples():
-    ex = VersionSpaceExplorer(max_examples=4, seed=1, n_candidates=2000)
+    ex = VersionSpaceExplorer(max_examples=4, random_state=1, n_candidates=2000)
     static = ex.static()
     assert static.shape == (5,) and static.controls[0].kind == "steps"
     assert ex.n_examples == 0
@@ -222,12 +222,12 @@ def test_adaline_static_sweeps_the_rate_for_each_solver():
 
 
 def test_hopfield_seed_slider_shows_the_explorers_seed():
-    ex = HopfieldExplorer(side=8, alpha=0.05, corruption=0.1, seed=1982, max_sweeps=5)
+    ex = HopfieldExplorer(side=8, alpha=0.05, corruption=0.1, random_state=1982, max_sweeps=5)
     w = ex.widget()
     alpha, corruption, seed = w.children[0].children
     assert seed.value == 1982 and seed.min <= 1982 <= seed.max
     alpha.value = 0.1                         # the first move keeps the seed
-    assert ex.seed == 1982 and ex.alpha == 0.1
+    assert ex.random_state == 1982 and ex.alpha == 0.1
 
 
 def test_perceptron_learning_rate_change_keeps_the_step_and_shows_eta():
@@ -236,7 +236,7 @@ def test_perceptron_learning_rate_change_keeps_the_step_and_shows_eta():
     ex.next_update()
     before = (ex.coef, ex.intercept)
     assert "eta = 0.2" in ex.status()
-    ex.set_eta(1.0)
+    ex.set(eta=1.0)
     assert ex.trainer.n_updates == 1 and "eta = 1," in ex.status()
     # example 3 with eta = 1: b = 1, w = (1, 0.5) + (-2, 1)
     np.testing.assert_allclose(ex.coef, [-1.0, 1.5])
@@ -248,15 +248,15 @@ def test_perceptron_learning_rate_change_keeps_the_step_and_shows_eta():
 
 
 def test_prototype_learning_rate_change_retrains_the_same_epochs():
-    X, y = datasets.three_clusters(np.random.default_rng(1), 20)
-    ex = PrototypeExplorer(X, y, rule="lvq1", learning_rate=0.1, seed=3)
+    X, y = datasets.three_clusters(random_state=np.random.default_rng(1), n_per_class=20)
+    ex = PrototypeExplorer(X, y, rule="lvq1", eta=0.1, random_state=3)
     ex.next_epoch(3)
     W = ex.prototypes
     assert "eta = 0.1," in ex.status()
-    ex.set_learning_rate(0.5)
-    assert ex.epoch == 3 and ex.learning_rate == 0.5 and "eta = 0.5," in ex.status()
+    ex.set(eta=0.5)
+    assert ex.epoch == 3 and ex.eta == 0.5 and "eta = 0.5," in ex.status()
     assert not np.allclose(ex.prototypes, W)
-    same = PrototypeExplorer(X, y, rule="lvq1", learning_rate=0.5, seed=3)
+    same = PrototypeExplorer(X, y, rule="lvq1", eta=0.5, random_state=3)
     same.next_epoch(3)
     np.testing.assert_array_equal(ex.prototypes, same.prototypes)
 

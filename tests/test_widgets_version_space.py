@@ -29,7 +29,7 @@ def test_lambert_projection_is_equal_area_and_centred():
 
 
 def test_version_space_shrinks_and_keeps_the_teacher():
-    ex = VersionSpaceExplorer(max_examples=10, seed=3, n_candidates=20000)
+    ex = VersionSpaceExplorer(max_examples=10, random_state=3, n_candidates=20000)
     assert ex.fraction() == 1.0 and ex.centre() is not None
     informative = [ex.add_example() for _ in range(10)]
     assert ex.add_example() is False and ex.n_examples == 10      # nothing left to add
@@ -39,16 +39,16 @@ def test_version_space_shrinks_and_keeps_the_teacher():
     np.testing.assert_array_equal(informative, np.diff(h) < 0)
     assert version_space_mask(ex.teacher, ex.X, ex.y).all()
     assert version_space_mask(ex.centre(), ex.X, ex.y).all()
-    ex.set_examples(4)
+    ex.set(n_examples=4)
     assert ex.n_examples == 4 and ex.history == pytest.approx(list(h[:5]))
     with pytest.raises(ValueError, match="0..10"):
-        ex.set_examples(11)
+        ex.set(n_examples=11)
 
 
 def test_status_and_drawing():
-    ex = VersionSpaceExplorer(max_examples=6, seed=1, n_candidates=5000)
+    ex = VersionSpaceExplorer(max_examples=6, random_state=1, n_candidates=5000)
     assert ex.status().startswith("P = 0 examples")
-    ex.set_examples(5)
+    ex.set(n_examples=5)
     ax = ex.draw()
     assert "centre of mass" in ax.get_title() and len(ax.lines) >= 5     # one circle per example
     labels = [c.get_label() for c in ax.collections]
@@ -56,7 +56,7 @@ def test_status_and_drawing():
 
 
 def test_widget_controls_drive_the_logic():
-    ex = VersionSpaceExplorer(max_examples=5, seed=2, n_candidates=2000)
+    ex = VersionSpaceExplorer(max_examples=5, random_state=2, n_candidates=2000)
     w = ex.widget()
     add, new, slider = w.children[0].children
     assert add.description == "Add example" and new.description == "New data"

@@ -173,9 +173,11 @@ def bench_perceptron(sizes=FULL["perceptron"]["sizes"], n_features: int = 100, *
     rows = []
     rng = np.random.default_rng(seed)
     for P in sizes:
-        X, y, teacher = datasets.teacher_student(int(P), n_features, rng, gap=gap)
-        X_test, y_test, _ = datasets.teacher_student(n_test, n_features, rng, teacher=teacher)
-        t_ours = best_time(lambda: Perceptron(eta=eta, max_epochs=100_000).fit(X, y), repeats, budget)
+        X, y, teacher = datasets.teacher_student(int(P), n_features, random_state=rng, gap=gap)
+        X_test, y_test, _ = datasets.teacher_student(n_test, n_features, random_state=rng,
+                                                     teacher=teacher)
+        t_ours = best_time(lambda: Perceptron(eta=eta, max_epochs=100_000).fit(X, y), repeats,
+                           budget)
         ours = t_ours[2]
 
         def fit_theirs():
@@ -188,7 +190,8 @@ def bench_perceptron(sizes=FULL["perceptron"]["sizes"], n_features: int = 100, *
                                abs(ours.intercept_ - theirs.intercept_[0])))
         rows.append(_row(
             "perceptron", "lecture_pkg.linear.Perceptron", "sklearn.linear_model.Perceptron",
-            P, n_features, t_ours, t_theirs, ours.score(X_test, y_test), theirs.score(X_test, y_test),
+            P, n_features, t_ours, t_theirs, ours.score(X_test, y_test), theirs.score(X_test,
+                                                                                      y_test),
             epochs=int(ours.n_epochs_), updates=int(ours.n_updates_), converged=bool(ours.converged_),
             max_weight_difference=difference, same_weights=bool(difference <= 1e-9),
         ))
@@ -200,7 +203,8 @@ def bench_perceptron(sizes=FULL["perceptron"]["sizes"], n_features: int = 100, *
 def _svm_problem(n_train: int, n_test: int, n_features: int, seed: int):
     from sklearn.datasets import make_classification
 
-    X, y = make_classification(n_train + n_test, n_features=n_features, n_informative=n_features // 2,
+    X, y = make_classification(n_train + n_test, n_features=n_features,
+                               n_informative=n_features // 2,
                                flip_y=0.1, random_state=seed)
     X = (X - X.mean(axis=0)) / X.std(axis=0)
     return X[:n_train], y[:n_train], X[n_train:], y[n_train:]
@@ -236,7 +240,8 @@ def _svm_fit(side: str, P: int, n_features: int, C: float, mode: str, tol: float
     if side == "ours":
         from lecture_pkg.kernel_machines import KernelAdaTron
 
-        return KernelAdaTron(C=C, gamma=1.0 / n_features, mode=mode, tol=tol, max_epochs=100_000).fit(X, y)
+        return KernelAdaTron(C=C, gamma=1.0 / n_features, mode=mode, tol=tol,
+                             max_epochs=100_000).fit(X, y)
     from sklearn.svm import SVC
 
     return SVC(C=C, gamma=1.0 / n_features, tol=tol).fit(X, y)
@@ -257,14 +262,16 @@ def peak_memory(side: str, P: int, n_features: int = 20, *, C: float = 1.0, mode
     first time, which the best-of-several times of :func:`best_time` mostly do not).
     """
     root = Path(__file__).resolve().parents[1]
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(root),
+                                                                    os.environ.get("PYTHONPATH")])))
     args = json.dumps([side, int(P), int(n_features), float(C), mode, float(tol), int(seed)])
     done = subprocess.run([sys.executable, "-c", _PROBE, args], cwd=root, env=env, check=True,
                           capture_output=True, text=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def bench_svm(sizes=FULL["svm"]["sizes"], n_features: int = 20, *, C: float = 1.0, mode: str = "greedy",
+def bench_svm(sizes=FULL["svm"]["sizes"], n_features: int = 20, *, C: float = 1.0,
+              mode: str = "greedy",
               tol: float = 1e-3, n_test: int = 2_000, repeats: int = 5, budget: float = 20.0,
               seed: int = 0, memory: bool = False, name: str | None = None) -> list[dict]:
     """Soft-margin RBF support vector machine: :class:`KernelAdaTron` against ``SVC``.
@@ -299,14 +306,16 @@ def bench_svm(sizes=FULL["svm"]["sizes"], n_features: int = 20, *, C: float = 1.
         ours, theirs = t_ours[2], t_theirs[2]
         probes = {}
         if memory:
-            probes = {side: peak_memory(side, int(P), n_features, C=C, mode=mode, tol=tol, seed=seed)
+            probes = {side: peak_memory(side, int(P), n_features, C=C, mode=mode, tol=tol,
+                                        seed=seed)
                       for side in ("ours", "theirs")}
         rows.append(_row(
             name, f"lecture_pkg.kernel_machines.KernelAdaTron(mode={mode!r})", "sklearn.svm.SVC", P, n_features,
             t_ours, t_theirs, ours.score(X_test, y_test), theirs.score(X_test, y_test),
             memory=(probes["ours"]["peak"], probes["theirs"]["peak"]) if probes else (None, None),
             **{f"{key}_{side}": probes[side][src] for side in probes
-               for key, src in (("memory_before_fit", "before"), ("time_fresh_process", "seconds"))},
+               for key, src in (("memory_before_fit", "before"), ("time_fresh_process",
+                                                                  "seconds"))},
             C=float(C), mode=mode, epochs=int(ours.n_epochs_), steps=int(ours.n_steps_),
             converged=bool(ours.converged_),
             support_ours=int(ours.n_support_), support_theirs=int(theirs.n_support_.sum()),
@@ -428,7 +437,8 @@ def bench_gmlvq(sizes=FULL["gmlvq"]["sizes"], *, repeats: int = 5, budget: float
 
 # ---------------------------------------------------------------- learning curves
 
-def loop_learning_curves(alphas, n_features: int, n_seeds: int, rng: np.random.Generator) -> np.ndarray:
+def loop_learning_curves(alphas, n_features: int, n_seeds: int,
+                         rng: np.random.Generator) -> np.ndarray:
     """Hebb learning curves with one Python loop iteration per student.
 
     The same random draws, in the same order, as
@@ -443,7 +453,7 @@ def loop_learning_curves(alphas, n_features: int, n_seeds: int, rng: np.random.G
     for i, alpha in enumerate(alphas):
         P = max(1, int(round(alpha * n_features)))
         for s in range(n_seeds):
-            X, y, teacher = datasets.teacher_student(P, n_features, rng)
+            X, y, teacher = datasets.teacher_student(P, n_features, random_state=rng)
             errors[i, s] = generalization_error(hebb_student(X, y.astype(float)), teacher)
     return errors
 
@@ -472,7 +482,8 @@ def bench_learning_curves(sizes=FULL["learning_curves"]["sizes"], n_features: in
     rows = []
     for n_seeds in sizes:
         n_seeds = int(n_seeds)
-        t_ours = best_time(lambda: learning_curves(alphas, n_features, n_seeds, np.random.default_rng(seed),
+        t_ours = best_time(lambda: learning_curves(alphas, n_features, n_seeds,
+                                                   random_state=np.random.default_rng(seed),
                                                    algorithms=("hebb",)), repeats, budget)
         t_theirs = best_time(lambda: loop_learning_curves(alphas, n_features, n_seeds,
                                                           np.random.default_rng(seed)), repeats, budget)
@@ -485,7 +496,7 @@ def bench_learning_curves(sizes=FULL["learning_curves"]["sizes"], n_features: in
 
         rng = np.random.default_rng(seed)
         P = max(1, int(round(alphas[-1] * n_features)))
-        sets = [datasets.teacher_student(P, n_features, rng) for _ in range(n_seeds)]
+        sets = [datasets.teacher_student(P, n_features, random_state=rng) for _ in range(n_seeds)]
         X = np.stack([d[0] for d in sets])
         Y = np.stack([d[1] for d in sets]).astype(float)
         T = np.stack([d[2] for d in sets])
@@ -572,7 +583,8 @@ def check_goals(rows: list[dict]) -> list[dict]:
         largest = max(selected, key=lambda r: r["size"])
         if name in ("perceptron", "svm"):
             goal = PERCEPTRON_RATIO_GOAL if name == "perceptron" else RATIO_GOAL
-            add(name, largest, f"ratio <= {goal:g}", largest["ratio"], largest["ratio"] <= goal, "ratio")
+            add(name, largest, f"ratio <= {goal:g}", largest["ratio"], largest["ratio"] <= goal,
+                "ratio")
         if name.startswith("svm") and "sweep" not in name:
             for r in selected:
                 if r["size"] == SVM_GOAL_SIZE:
@@ -588,7 +600,8 @@ def check_goals(rows: list[dict]) -> list[dict]:
                         "svm memory")
         elif name.startswith("learning curves"):
             speedup = 1.0 / largest["ratio"]
-            add(name, largest, f"speed-up >= {SPEEDUP_GOAL:g}x", speedup, speedup >= SPEEDUP_GOAL, "speed-up")
+            add(name, largest, f"speed-up >= {SPEEDUP_GOAL:g}x", speedup, speedup >= SPEEDUP_GOAL,
+                "speed-up")
         elif name not in ("perceptron", "svm"):
             add(name, largest, None, largest["ratio"], None, None)
     return goals
@@ -614,7 +627,8 @@ def machine_info() -> dict:
         "platform": platform.platform(),
         "cpu": _cpu_model(),
         "cores": os.cpu_count(),
-        "cores_available": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None,
+        "cores_available": len(os.sched_getaffinity(0)) if hasattr(os,
+                                                                   "sched_getaffinity") else None,
         "python": platform.python_version(),
         "numpy": np.__version__,
         "scipy": scipy.__version__,
@@ -649,7 +663,8 @@ def run_all(quick: bool = False, *, progress: Callable[[str], None] | None = Non
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", category=UserWarning)
         say("perceptron ...")
-        rows += bench_perceptron(cfg["perceptron"]["sizes"], cfg["perceptron"]["n_features"], **common)
+        rows += bench_perceptron(cfg["perceptron"]["sizes"], cfg["perceptron"]["n_features"],
+                                 **common)
         say("svm ...")
         svm = cfg["svm"]
         memory = bool(svm.get("memory", False))
@@ -670,7 +685,8 @@ def run_all(quick: bool = False, *, progress: Callable[[str], None] | None = Non
         timed = bench_notebooks(notebooks, progress=say)
     if hasattr(os, "getloadavg"):
         machine["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
-    return {"quick": bool(quick), "machine": machine, "seconds": round(time.perf_counter() - start, 1),
+    return {"quick": bool(quick), "machine": machine, "seconds": round(time.perf_counter() - start,
+                                                                       1),
             "ratio_goal": RATIO_GOAL, "perceptron_ratio_goal": PERCEPTRON_RATIO_GOAL,
             "speedup_goal": SPEEDUP_GOAL, "svm_ratio_goal": SVM_RATIO_GOAL,
             "svm_large_ratio_goal": SVM_LARGE_RATIO_GOAL, "svm_memory_goal": SVM_MEMORY_GOAL,
@@ -709,7 +725,8 @@ def main(argv: list[str] | None = None) -> int:
     """Command line: run, print the table and the goals, save the run as JSON."""
     parser = argparse.ArgumentParser(prog="python -m tools.benchmarks",
                                      description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true", help="tiny sizes: a smoke test of a few seconds")
+    parser.add_argument("--quick", action="store_true",
+                        help="tiny sizes: a smoke test of a few seconds")
     parser.add_argument("--output", default=None,
                         help=f"where to save the run as JSON (default: {FULL_OUTPUT}, or "
                              f"{QUICK_OUTPUT} with --quick, so a smoke test never replaces "

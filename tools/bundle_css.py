@@ -129,7 +129,8 @@ def bundle_page(html: str, page: str, site: Path, bundles: dict[tuple, str],
     key = tuple(sheets)
     if key not in bundles:
         css = "\n".join(f"/* {s} */\n{css_text(site, s)}" for s in sheets)
-        css = prune_icon_rules(_map_urls(css, lambda target: posixpath.relpath(target, BUNDLE_DIR)), used)
+        css = prune_icon_rules(_map_urls(css, lambda target: posixpath.relpath(target,
+                                                                               BUNDLE_DIR)), used)
         name = f"{BUNDLE_DIR}/bundle-{hashlib.sha256(css.encode()).hexdigest()[:16]}.css"
         (site / name).write_text(css, encoding="utf-8")
         bundles[key] = name

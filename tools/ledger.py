@@ -118,8 +118,10 @@ def find_reproductions(book_dir: str | os.PathLike) -> list[Reproduction]:
                 continue
             rid = m.group(1)
             outputs = cell.get("outputs", [])
-            text = "".join("".join(o.get("text", [])) for o in outputs if o.get("output_type") == "stream")
-            text += "\n" + "\n".join("".join(o.get("data", {}).get("text/plain", [])) for o in outputs
+            text = "".join("".join(o.get("text",
+                                         [])) for o in outputs if o.get("output_type") == "stream")
+            text += "\n" + "\n".join("".join(o.get("data", {}).get("text/plain",
+                                                                   [])) for o in outputs
                                      if o.get("output_type") == "display_data")
             lines = [ln for ln in text.splitlines() if ln.startswith(f"{rid} | reproduced:")]
             error = any(o.get("output_type") == "error" for o in outputs)

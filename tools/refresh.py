@@ -203,7 +203,8 @@ def normalise_files(paths, check: bool = False) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("book_dir", nargs="?", default="book")
-    parser.add_argument("notebooks", nargs="*", help="only these notebooks (default: all, ledger last)")
+    parser.add_argument("notebooks", nargs="*",
+                        help="only these notebooks (default: all, ledger last)")
     parser.add_argument("--normalise", action="store_true",
                         help="do not execute: only write the notebooks in JupyterLab's form")
     parser.add_argument("--check", action="store_true",

@@ -92,7 +92,8 @@ def lighter(formula: str) -> str:
         out.append(m.group(0))
     out.append(formula[pos:])
     formula = "".join(out)
-    formula = re.sub(r'<g (transform="[^"]*")><use ([^>]*)></use></g>', r"<use \1 \2></use>", formula)
+    formula = re.sub(r'<g (transform="[^"]*")><use ([^>]*)></use></g>', r"<use \1 \2></use>",
+                     formula)
     previous = None
     while previous != formula:
         previous = formula
@@ -197,7 +198,8 @@ def _focusable(svg: str) -> str:
 def _macros(site: Path) -> dict:
     """The ``tex.macros`` of the MathJax configuration the build wrote into its pages."""
     for page in site.rglob("*.html"):
-        m = re.search(r"window\.MathJax = (\{.*?\})\s*</script>", page.read_text(encoding="utf-8"), re.S)
+        m = re.search(r"window\.MathJax = (\{.*?\})\s*</script>", page.read_text(encoding="utf-8"),
+                      re.S)
         if m:
             return json.loads(m.group(1)).get("tex", {}).get("macros", {})
     return {}

@@ -153,7 +153,8 @@ def _embedding_steps(Q: np.ndarray | None, eta: float, mode: str, normalize: boo
     if normalize:
         check_learning_rate(eta, 2.0, f"parallel {name} with step eta / lambda_max(Q)")
         return np.full(P, eta / lam if lam > 0 else 0.0)
-    check_learning_rate(eta, 2.0 / lam if lam > 0 else np.inf, f"parallel {name}: 2 / lambda_max(Q)")
+    check_learning_rate(eta, 2.0 / lam if lam > 0 else np.inf,
+                        f"parallel {name}: 2 / lambda_max(Q)")
     return np.full(P, float(eta))
 
 
@@ -246,7 +247,8 @@ def adaline_embeddings(Q: np.ndarray, eta: float = 1.0, *, mode: str = "sequenti
     window gives a :class:`LearningRateWarning`; a diverging run stops early with
     ``diverged=True``.
     """
-    return _run_embeddings(Q, eta, mode, normalize, max_epochs, tol, x0, record_steps, False, "Adaline")
+    return _run_embeddings(Q, eta, mode, normalize, max_epochs, tol, x0, record_steps, False,
+                           "Adaline")
 
 
 def adatron_embeddings(Q: np.ndarray, eta: float = 1.0, *, mode: str = "sequential",
@@ -480,7 +482,8 @@ def _run_box_adatron(Q, eta, mode, normalize, max_epochs, x0, record_steps, uppe
             if violation <= kkt_tol:
                 converged = True
                 break
-    return EmbeddingRun(x, np.array(objective), converged, diverged, epoch, float(lam), violation, n_steps,
+    return EmbeddingRun(x, np.array(objective), converged, diverged, epoch, float(lam), violation,
+                        n_steps,
                         snapshots)
 
 

@@ -12,7 +12,7 @@ from typing import NamedTuple
 import numpy as np
 from sklearn.datasets import load_iris
 
-from ..validation import COUNT, check_scalar
+from ..validation import COUNT, check_scalar, resolve_rng
 
 __all__ = [
     "koski_example",
@@ -115,7 +115,7 @@ def standardize(X: np.ndarray, mean: np.ndarray | None = None, std: np.ndarray |
     return (X - mean) / std, mean, std
 
 
-def teacher_student(n_samples: int, n_features: int, rng: np.random.Generator, *,
+def teacher_student(n_samples: int, n_features: int, *, random_state=None,
                     teacher: np.ndarray | None = None, teacher_bias: float = 0.0,
                     gap: float = 0.0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Inputs with labels from a teacher perceptron: ``y = sign(w* . x + b*)``.
@@ -127,6 +127,7 @@ def teacher_student(n_samples: int, n_features: int, rng: np.random.Generator, *
 
     Returns ``X`` (n_samples, n_features), ``y`` and the unit teacher vector.
     """
+    rng = resolve_rng(random_state)
     check_scalar(n_samples, "n_samples", COUNT), check_scalar(n_features, "n_features", COUNT)
     if not 0 <= gap <= 3:
         raise ValueError(f"gap must lie in [0, 3] (rejection sampling), got {gap}")

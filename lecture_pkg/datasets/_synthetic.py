@@ -23,7 +23,7 @@ __all__ = [
 
 # ---------------------------------------------------------------- example data
 
-def three_clusters(rng: np.random.Generator, n_per_class: int = 40, *, spread: float = 0.9,
+def three_clusters(n_per_class: int = 40, *, random_state=None, spread: float = 0.9,
                    label_noise: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """A 2-d three-class toy set in the spirit of Biehl's Fig. 5.1.
 
@@ -34,6 +34,7 @@ def three_clusters(rng: np.random.Generator, n_per_class: int = 40, *, spread: f
 
     Returns ``X`` (3 n_per_class, 2) and integer labels ``y``.
     """
+    rng = resolve_rng(random_state)
     check_scalar(n_per_class, "n_per_class", COUNT)
     if not 0 <= label_noise < 1:
         raise ValueError(f"label_noise must lie in [0, 1), got {label_noise}")
@@ -50,8 +51,9 @@ def three_clusters(rng: np.random.Generator, n_per_class: int = 40, *, spread: f
 
 # ---------------------------------------------------------------- example data
 
-def synthetic_hubble(n_galaxies: int, rng: np.random.Generator, *, slope: float = 500.0,
-                     sigma: float = 150.0, max_distance: float = 2.0) -> tuple[np.ndarray, np.ndarray]:
+def synthetic_hubble(n_galaxies: int, *, random_state=None, slope: float = 500.0,
+                     sigma: float = 150.0, max_distance: float = 2.0) -> tuple[np.ndarray,
+                                                                               np.ndarray]:
     """Synthetic galaxies obeying Hubble's law ``v = H_0 d`` (Biehl eq. 2.1) plus noise.
 
     Distances (Mpc) uniform in ``(0.05, max_distance)``, velocities (km/s)
@@ -65,6 +67,7 @@ def synthetic_hubble(n_galaxies: int, rng: np.random.Generator, *, slope: float 
         Distances as a one-feature input matrix.
     v : array (n_galaxies,)
     """
+    rng = resolve_rng(random_state)
     check_scalar(n_galaxies, "n_galaxies", COUNT)
     check_scalar(sigma, "sigma", POSITIVE)
     check_scalar(max_distance, "max_distance", POSITIVE)
@@ -75,7 +78,7 @@ def synthetic_hubble(n_galaxies: int, rng: np.random.Generator, *, slope: float 
 
 # ==================================================================== interpretability
 
-def add_spurious_feature(X, y, strength: float, rng: np.random.Generator, *,
+def add_spurious_feature(X, y, strength: float, *, random_state=None,
                          pos_label=1, noise: float = 0.1) -> np.ndarray:
     """Append a "tank legend" feature that encodes the label with probability ``strength``.
 
@@ -84,6 +87,7 @@ def add_spurious_feature(X, y, strength: float, rng: np.random.Generator, *,
     data where it was recorded like this (say, the weather on the day the photographs of
     each class were taken) it predicts the label; ``strength = 0.5`` makes it useless.
     """
+    rng = resolve_rng(random_state)
     X = np.asarray(X, dtype=float)
     if X.ndim != 2:
         raise ValueError(f"X must be a 2-d array, got shape {X.shape}")
@@ -129,7 +133,7 @@ def is_mirror_symmetric(X: np.ndarray) -> np.ndarray:
     return np.all(X == X[:, ::-1], axis=1)
 
 
-def mirror_symmetry(n_samples: int, length: int = 20, random_state=None
+def mirror_symmetry(n_samples: int, length: int = 20, *, random_state=None
                     ) -> tuple[np.ndarray, np.ndarray]:
     """Bit strings that are mirror-symmetric (label ``+1``) or not (label ``-1``).
 
@@ -170,7 +174,8 @@ def mirror_symmetry(n_samples: int, length: int = 20, random_state=None
     return X[order], y[order]
 
 
-def moons(n_samples: int = 120, *, noise: float = 0.2, random_state=0) -> tuple[np.ndarray, np.ndarray]:
+def moons(n_samples: int = 120, *, noise: float = 0.2, random_state=0) -> tuple[np.ndarray,
+                                                                                np.ndarray]:
     """Two interleaving half circles (scikit-learn's ``make_moons``) with labels ``+1``/``-1``.
 
     The explorers of the SVM and of the LP machine draw on them; ``noise`` is the standard

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..learning import regression
-from ..validation import COUNT, NON_NEGATIVE, Interval, check_scalar, check_vector
+from ..validation import COUNT, NON_NEGATIVE, Interval, check_scalar, check_vector, resolve_rng
 
 __all__ = [
     "polynomial_design",
@@ -139,7 +139,7 @@ def bias_variance_linear(smoother, target, x_train, x_eval, noise: float) -> Bia
 
 
 def bias_variance_monte_carlo(estimator, target, x_train, x_eval, noise: float, n_sets: int,
-                              rng: np.random.Generator, *, keep_predictions: bool = False
+                              *, random_state=None, keep_predictions: bool = False
                               ) -> BiasVariance:
     """Bias and variance (6.4)--(6.7) by averaging over ``n_sets`` simulated data sets.
 
@@ -158,6 +158,7 @@ def bias_variance_monte_carlo(estimator, target, x_train, x_eval, noise: float, 
     keep_predictions : bool
         Store all predictions, shape (n_sets, len(x_eval)), e.g. to plot the fits.
     """
+    rng = resolve_rng(random_state)
     x_train, x_eval = check_vector(x_train, "x_train"), check_vector(x_eval, "x_eval")
     noise = float(check_scalar(noise, "noise", NON_NEGATIVE))
     n_sets = int(check_scalar(n_sets, "n_sets", COUNT))
@@ -171,7 +172,8 @@ def bias_variance_monte_carlo(estimator, target, x_train, x_eval, noise: float, 
         F = Y @ L.T
     elif hasattr(estimator, "fit") and hasattr(estimator, "predict"):
         from sklearn.base import clone
-        F = np.array([clone(estimator).fit(x_train[:, None], y).predict(x_eval[:, None]) for y in Y])
+        F = np.array([clone(estimator).fit(x_train[:, None], y).predict(x_eval[:,
+                                                                               None]) for y in Y])
     elif callable(estimator):
         F = np.array([np.asarray(estimator(x_train, y, x_eval), dtype=float) for y in Y])
     else:

@@ -41,7 +41,7 @@ PAPER_SIGMAS: dict[str, tuple[float, ...]] = {
 """The RBF widths ``sigma`` of ``exp(-|a-b|^2 / sigma^2)`` used in the paper (Tables 1–3, §4.1)."""
 
 
-def random_split(n_samples: int, n_train: int, n_test: int, random_state=None
+def random_split(n_samples: int, n_train: int, n_test: int, *, random_state=None
                  ) -> tuple[np.ndarray, np.ndarray]:
     """Disjoint random index sets for training and test, as in the paper's §4.4."""
     for name, value in (("n_samples", n_samples), ("n_train", n_train), ("n_test", n_test)):
@@ -186,7 +186,8 @@ def paper_experiment(X_train, y_train, X_test, y_test, sigmas, *, k_large: int =
             rows.append(dict(method=method, cycles=cycles, sigma=float(sigma),
                              train_errors=_errors(f_tr, y_train), test_errors=_errors(f_te, y_test),
                              note=note))
-    methods = [("k-Perc.", None), ("SVM", None), ("LPM", None), ("k-Adatron", 10), ("k-Adatron", 250)]
+    methods = [("k-Perc.", None), ("SVM", None), ("LPM", None), ("k-Adatron", 10), ("k-Adatron",
+                                                                                    250)]
     kernel_rows = sorted(rows[2:], key=lambda r: methods.index((r["method"], r["cycles"])))
     return rows[:2] + kernel_rows
 

@@ -106,7 +106,7 @@ def kernel_perceptron(K: np.ndarray, y: np.ndarray, *, eta: float = 1.0, bias: b
         raise ValueError(f"K has shape {K.shape}, expected ({l}, {l})")
     check_scalar(eta, "the learning rate eta", POSITIVE)
     check_scalar(max_epochs, "max_epochs", COUNT)
-    perm = presentation_order(l, order, random_state)
+    perm = presentation_order(l, order, random_state=random_state)
     Kb = K + 1.0 if bias else K
     run = dual_perceptron(Kb[np.ix_(perm, perm)], y[perm], max_epochs=max_epochs,
                           convention=convention)
@@ -134,7 +134,7 @@ def explicit_perceptron(Phi: np.ndarray, y: np.ndarray, *, eta: float = 1.0, bia
         raise ValueError(f"Phi has {len(Phi)} rows but y has {len(y)} labels")
     check_scalar(eta, "the learning rate eta", POSITIVE)
     check_scalar(max_epochs, "max_epochs", COUNT)
-    perm = presentation_order(len(y), order, random_state)
+    perm = presentation_order(len(y), order, random_state=random_state)
     Xa = augment(Phi) if bias else Phi
     trainer = RosenblattTrainer(Xa[perm], y[perm], np.zeros(Xa.shape[1]), eta=eta)
     converged = trainer.run(max_epochs)

@@ -198,7 +198,8 @@ class _ClassWeights:
     _cost = NON_NEGATIVE
 
     def is_satisfied_by(self, value) -> bool:
-        return isinstance(value, dict) and all(self._cost.is_satisfied_by(w) for w in value.values())
+        return isinstance(value,
+                          dict) and all(self._cost.is_satisfied_by(w) for w in value.values())
 
     def __str__(self) -> str:
         return "a dict of finite non-negative class weights"

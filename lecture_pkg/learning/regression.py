@@ -214,7 +214,8 @@ def map_estimate(X, y, sigma: float, tau: float) -> np.ndarray:
     Equal to :func:`ridge` with ``lam = sigma^2 / tau^2``: a broad prior (large ``tau``)
     or little noise means little weight decay.
     """
-    sigma, tau = float(check_scalar(sigma, "sigma", POSITIVE)), float(check_scalar(tau, "tau", POSITIVE))
+    sigma, tau = float(check_scalar(sigma, "sigma", POSITIVE)), float(check_scalar(tau, "tau",
+                                                                                   POSITIVE))
     return ridge(X, y, sigma**2 / tau**2)
 
 
@@ -229,7 +230,8 @@ def bayes_posterior(X, y, sigma: float, tau: float) -> tuple[np.ndarray, np.ndar
     mean : array (N,)
     cov : array (N, N)
     """
-    sigma, tau = float(check_scalar(sigma, "sigma", POSITIVE)), float(check_scalar(tau, "tau", POSITIVE))
+    sigma, tau = float(check_scalar(sigma, "sigma", POSITIVE)), float(check_scalar(tau, "tau",
+                                                                                   POSITIVE))
     X, y = _as_data(X, y)
     precision = X.T @ X / sigma**2 + np.eye(X.shape[1]) / tau**2
     factor = cho_factor(precision)

@@ -12,7 +12,7 @@
   descent on it (:func:`adaline_descent`); the activations are :data:`ACTIVATIONS`.
 * Mooney's slides: the batch perceptron with 0/1 labels (:func:`batch_perceptron`) and
   gradient descent on the least-squares error of a linear function
-  (:func:`least_squares_descent`), converging for ``0 < eps < 2 / lambda_max(A^T A)``.
+  (:func:`least_squares_descent`), converging for ``0 < eta < 2 / lambda_max(A^T A)``.
 
 * Deckert's homework on the regularised loss ``||w||_p + 1/2 sum_i (y_i - w . x_i)^2``:
   its proximal operator (:func:`norm_prox`) and the minimiser by proximal gradient
@@ -61,7 +61,8 @@ __all__ = [
 
 # ---------------------------------------------------------------- Deckert's 1-d demonstrations
 
-def gradient_descent_1d(grad: Callable[[float], float], w0: float, eta: float, n_steps: int) -> np.ndarray:
+def gradient_descent_1d(grad: Callable[[float], float], w0: float, eta: float,
+                        n_steps: int) -> np.ndarray:
     """Iterates ``w_{k+1} = w_k - eta L'(w_k)`` of plain gradient descent (Deckert eq. 13).
 
     Returns the ``n_steps + 1`` values ``w_0, ..., w_{n_steps}``.
@@ -116,7 +117,8 @@ class GradientDescentDemo:
     wrange: tuple[float, float]
 
     def iterates(self, n_steps: int | None = None) -> np.ndarray:
-        return gradient_descent_1d(self.grad, self.w0, self.eta, self.n_steps if n_steps is None else n_steps)
+        return gradient_descent_1d(self.grad, self.w0, self.eta,
+                                   self.n_steps if n_steps is None else n_steps)
 
 
 def deckert_demo(name: str) -> GradientDescentDemo:
@@ -282,15 +284,15 @@ class BatchPerceptronRun:
     converged: bool
 
 
-def batch_perceptron(X, c, w0=None, eps: float = 1.0, max_epochs: int = 100) -> BatchPerceptronRun:
+def batch_perceptron(X, c, w0=None, eta: float = 1.0, max_epochs: int = 100) -> BatchPerceptronRun:
     """The batch perceptron of Mooney's slides, with 0/1 labels ``c``.
 
     One epoch is one step on all examples at once,
 
-        ``w <- w - eps sum_k (sgn(w . x_k) - c_k) x_k``,
+        ``w <- w - eta sum_k (sgn(w . x_k) - c_k) x_k``,
 
     with ``sgn(z) = 1`` for ``z >= 0`` and ``0`` otherwise; ``X`` holds the augmented
-    inputs ``(1, x)``.  Each term is ``-eps x_k`` or ``+eps x_k`` for a misclassified
+    inputs ``(1, x)``.  Each term is ``-eta x_k`` or ``+eta x_k`` for a misclassified
     example and zero otherwise: the summed corrections of the online rule, made with
     the weights frozen during the epoch.  It is gradient descent on the perceptron
     criterion ``sum_k (sgn(w . x_k) - c_k) w . x_k`` (zero exactly when every example
@@ -303,7 +305,7 @@ def batch_perceptron(X, c, w0=None, eps: float = 1.0, max_epochs: int = 100) -> 
     >>> batch_perceptron(X, [1, 1, 0], w0=[0.0, -1.0, 1.0]).weights[-1].tolist()
     [1.0, 2.0, -2.0]
     """
-    X, c, w = _descent_setup(X, c, eps, "eps", max_epochs, "max_epochs", w0)
+    X, c, w = _descent_setup(X, c, eta, "eta", max_epochs, "max_epochs", w0)
     if not np.all((c == 0) | (c == 1)):
         raise ValueError("the labels c must be 0 or 1 (Mooney's convention)")
     weights, errors = [w.copy()], []
@@ -313,7 +315,7 @@ def batch_perceptron(X, c, w0=None, eps: float = 1.0, max_epochs: int = 100) -> 
         errors.append(int(wrong.sum()))
         if not wrong.any() or len(weights) > max_epochs:
             break
-        w = w - eps * (X.T @ (out - c))
+        w = w - eta * (X.T @ (out - c))
         weights.append(w.copy())
     return BatchPerceptronRun(np.array(weights), np.array(errors), errors[-1] == 0)
 
@@ -327,13 +329,13 @@ class DescentRun:
     diverged: bool
 
 
-def least_squares_descent(A, f, eps: float, n_steps: int, w0=None) -> DescentRun:
+def least_squares_descent(A, f, eta: float, n_steps: int, w0=None) -> DescentRun:
     """Gradient descent on ``E(w) = 1/2 sum_k (w . x_k - f_k)^2`` (Mooney's slides).
 
-    ``w <- w - eps grad E(w)`` with ``grad E(w) = sum_k (w . x_k - f_k) x_k = A^T (A w - f)``
+    ``w <- w - eta grad E(w)`` with ``grad E(w) = sum_k (w . x_k - f_k) x_k = A^T (A w - f)``
     (:func:`lecture_pkg.learning.sse_gradient`), ``A`` the matrix of augmented inputs.
     ``E`` is a convex quadratic with Hessian ``A^T A``; the iteration converges to a
-    minimiser from any start exactly when ``0 < eps < 2 / lambda_max(A^T A)``
+    minimiser from any start exactly when ``0 < eta < 2 / lambda_max(A^T A)``
     (:func:`lecture_pkg.linear.gd_stability_limit`).  A run whose error exceeds ``1e100``
     stops with ``diverged=True``.
 
@@ -341,11 +343,11 @@ def least_squares_descent(A, f, eps: float, n_steps: int, w0=None) -> DescentRun
     --------
     >>> import numpy as np
     >>> A = np.array([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]])
-    >>> run = least_squares_descent(A, np.array([1.0, 3.0, 5.0]), eps=0.1, n_steps=500)
+    >>> run = least_squares_descent(A, np.array([1.0, 3.0, 5.0]), eta=0.1, n_steps=500)
     >>> np.round(run.weights[-1], 6).tolist()
     [1.0, 2.0]
     """
-    A, f, w = _descent_setup(A, f, eps, "eps", n_steps, "n_steps", w0)
+    A, f, w = _descent_setup(A, f, eta, "eta", n_steps, "n_steps", w0)
     n = int(n_steps)
     weights, errors = np.empty((n + 1, A.shape[1])), np.empty(n + 1)
     weights[0], errors[0] = w, sse(w, A, f)
@@ -355,7 +357,7 @@ def least_squares_descent(A, f, eps: float, n_steps: int, w0=None) -> DescentRun
     r = A @ w - f                               # the residuals; E = r.r / 2, grad E = A^T r
     with np.errstate(over="ignore", invalid="ignore"):
         for step in range(1, n + 1):
-            w = w - eps * (At @ r)              # = w - eps * sse_gradient(w, A, f)
+            w = w - eta * (At @ r)              # = w - eta * sse_gradient(w, A, f)
             r = A @ w - f
             e = 0.5 * float(r @ r)
             weights[step], errors[step] = w, e

@@ -30,7 +30,8 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
 from ..core.solvers import adatron_embeddings, dual_objective, support_vectors
-from ..validation import (COUNT, NON_ZERO, POSITIVE, POSITIVE_OR_INF, Interval, as_plus_minus, check_inputs,
+from ..validation import (COUNT, NON_ZERO, POSITIVE, POSITIVE_OR_INF, Interval, as_plus_minus,
+                          check_inputs,
                           check_params, check_scalar, resolve_rng, warn_user)
 from ._base import _LinearBinaryClassifier
 from .stability import correlation_matrix, weights_from_embeddings
@@ -99,7 +100,8 @@ class PocketRun:
     running: np.ndarray | None = None
 
 
-def pocket(X: np.ndarray, y: np.ndarray, n_steps: int, rng=None, *, w0: np.ndarray | None = None,
+def pocket(X: np.ndarray, y: np.ndarray, n_steps: int, *, random_state=None,
+           w0: np.ndarray | None = None,
            literal: bool = False, stop_at_zero: bool = True) -> PocketRun:
     """The Pocket algorithm (Gallant 1990), Biehl eq. (4.2), corrected.
 
@@ -121,7 +123,7 @@ def pocket(X: np.ndarray, y: np.ndarray, n_steps: int, rng=None, *, w0: np.ndarr
     if len(y) != len(X) or len(y) == 0:
         raise ValueError(f"need one label per example, got X {X.shape}, y {y.shape}")
     check_scalar(n_steps, "n_steps", Interval(numbers.Integral, 0, None))
-    rng = resolve_rng(rng)
+    rng = resolve_rng(random_state)
     P, N = X.shape
     Z = y[:, None] * X                       # rows xi^mu y^mu
     w = np.zeros(N) if w0 is None else np.array(w0, dtype=float)
@@ -210,7 +212,7 @@ class Pocket(_LinearBinaryClassifier):
         """Run the Pocket algorithm on ``X`` (n_samples, n_features) with two classes in ``y``."""
         check_params(self)
         X, y_pm, Xa, s = self._prepare(X, y)
-        run = pocket(Xa, y_pm, self.n_steps, self.random_state)
+        run = pocket(Xa, y_pm, self.n_steps, random_state=self.random_state)
         self._store_weights(run.w, s)
         self.n_errors_ = int(run.errors[-1])
         self.errors_history_ = run.errors
@@ -407,7 +409,8 @@ def cost_hk(w: np.ndarray, X: np.ndarray, y: np.ndarray, k: float, c: float = 0.
     return float(np.sum(gap[active] ** k))
 
 
-def cost_hk_gradient(w: np.ndarray, X: np.ndarray, y: np.ndarray, k: float, c: float = 0.0) -> np.ndarray:
+def cost_hk_gradient(w: np.ndarray, X: np.ndarray, y: np.ndarray, k: float,
+                     c: float = 0.0) -> np.ndarray:
     """Gradient ``-k sum_mu (c - E^mu)^(k-1) Theta[c - E^mu] y^mu xi^mu`` of :func:`cost_hk`.
 
     Exact wherever no ``E^mu`` equals ``c``; at ``E^mu = c`` the cost is not differentiable

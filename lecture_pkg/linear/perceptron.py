@@ -55,7 +55,8 @@ def sign(z: np.ndarray | float) -> np.ndarray:
     return np.where(np.asarray(z) >= 0, 1, -1)
 
 
-def local_potentials(X: np.ndarray, y: np.ndarray, coef: np.ndarray, intercept: float = 0.0) -> np.ndarray:
+def local_potentials(X: np.ndarray, y: np.ndarray, coef: np.ndarray,
+                     intercept: float = 0.0) -> np.ndarray:
     """Local potentials (functional margins) ``E_mu = y_mu (w . x_mu + b)``, Biehl eq. (3.8)."""
     X = check_inputs(X)
     y = as_plus_minus(y)
@@ -67,7 +68,8 @@ def local_potentials(X: np.ndarray, y: np.ndarray, coef: np.ndarray, intercept: 
     return y * (X @ coef + intercept)
 
 
-def geometric_margin(X: np.ndarray, y: np.ndarray, coef: np.ndarray, intercept: float = 0.0) -> float:
+def geometric_margin(X: np.ndarray, y: np.ndarray, coef: np.ndarray,
+                     intercept: float = 0.0) -> float:
     """Geometric margin of the hyperplane ``w . x + b = 0`` on labelled data.
 
     ``min_mu y_mu (w . x_mu + b) / |w|``: the signed distance of the worst example
@@ -104,7 +106,8 @@ def novikoff_bound(radius: float, margin: float, *, bias: bool = True) -> float:
         ``(R/kappa)^2``, which is Deckert's ``1/delta^2`` for normalised inputs and
         Biehl's eq. (3.30) with ``c -> 0``.
     """
-    check_scalar(radius, "the radius R", POSITIVE), check_scalar(margin, "the margin kappa", POSITIVE)
+    check_scalar(radius, "the radius R", POSITIVE), check_scalar(margin, "the margin kappa",
+                                                                 POSITIVE)
     factor = 2.0 if bias else 1.0
     return float((factor * radius / margin) ** 2)
 
@@ -205,7 +208,7 @@ class RosenblattTrainer:
         Update when the local potential ``E_mu <= margin`` (Biehl's c, eq. 3.15).
     shuffle : bool
         Present the examples in a fresh random order each epoch instead of cyclically.
-    rng : numpy Generator or RandomState, optional
+    random_state : seed, numpy Generator or RandomState, optional
         Source of the random orders when ``shuffle`` is true.
     record_history : bool
         Keep the weights after every update.
@@ -215,7 +218,7 @@ class RosenblattTrainer:
         of the data (which costs as much as the training itself on large data).
     """
 
-    def __init__(self, Xa, y, weights, *, eta=1.0, margin=0.0, shuffle=False, rng=None,
+    def __init__(self, Xa, y, weights, *, eta=1.0, margin=0.0, shuffle=False, random_state=None,
                  record_history=False, bias_input=None):
         self._X = np.asarray(Xa, dtype=float)
         self._s = None if bias_input is None else float(bias_input)
@@ -228,7 +231,7 @@ class RosenblattTrainer:
         self.eta = float(eta)
         self.margin = float(check_scalar(margin, "margin", FINITE))
         self.shuffle = bool(shuffle)
-        self.rng = rng if rng is not None else np.random.default_rng()
+        self.rng = resolve_rng(random_state)
         self.epoch = 0                    # number of completed epochs
         self.position = 0                 # next position in the current epoch's order
         self.n_updates = 0
@@ -500,7 +503,7 @@ class Perceptron(LinearBinaryClassifier):
 
         trainer = RosenblattTrainer(
             X, y_pm, w0, eta=self.eta, margin=self.margin, shuffle=self.shuffle,
-            rng=resolve_rng(self.random_state), record_history=self.record_history, bias_input=s,
+            random_state=resolve_rng(self.random_state), record_history=self.record_history, bias_input=s,
         )
         trainer.run(self.max_epochs)
 
@@ -571,7 +574,7 @@ class GenericRun:
 
 def generic_perceptron(X: np.ndarray, y: np.ndarray, modulation, *, n_epochs: int = 1,
                        representation: str = "weights", nonnegative: bool = False,
-                       shuffle: bool = False, rng=None, stop_when_unchanged: bool = True,
+                       shuffle: bool = False, random_state=None, stop_when_unchanged: bool = True,
                        record_history: bool = False) -> GenericRun:
     """Biehl's generic iterative perceptron update, eqs. (3.11)--(3.14), from ``w = 0``.
 
@@ -610,7 +613,7 @@ def generic_perceptron(X: np.ndarray, y: np.ndarray, modulation, *, n_epochs: in
     representation : {"weights", "embeddings"}
     nonnegative : bool
         Clip the embedding strengths at 0.
-    shuffle, rng
+    shuffle, random_state
         Random presentation order per epoch.
     stop_when_unchanged : bool
         Stop after an epoch in which no step changed anything (Rosenblatt's stopping rule).
@@ -630,7 +633,7 @@ def generic_perceptron(X: np.ndarray, y: np.ndarray, modulation, *, n_epochs: in
     check_scalar(n_epochs, "n_epochs", COUNT)
     if representation not in ("weights", "embeddings"):
         raise ValueError(f"representation must be 'weights' or 'embeddings', got {representation!r}")
-    rng = resolve_rng(rng) if shuffle else None
+    rng = resolve_rng(random_state) if shuffle else None
     P, N = X.shape
     Z = y[:, None] * X                       # rows xi^mu y^mu
     C = Z @ Z.T / N if representation == "embeddings" else None

@@ -31,7 +31,8 @@ import numpy as np
 from scipy.optimize import linprog
 from scipy.stats import binom
 
-from ..validation import COUNT, as_plus_minus, check_counts, check_inputs, check_scalar
+from ..validation import (COUNT, as_plus_minus, check_counts, check_inputs, check_scalar,
+                          resolve_rng)
 
 __all__ = [
     "hyperplane_distance",
@@ -260,7 +261,7 @@ def count_separable_dichotomies(X, *, fit_intercept: bool = False) -> int:
     return 2 * count
 
 
-def separable_fraction_mc(P: int, N: int, n_trials: int, rng: np.random.Generator, *,
+def separable_fraction_mc(P: int, N: int, n_trials: int, *, random_state=None,
                           fit_intercept: bool = False) -> tuple[float, float]:
     """Monte Carlo estimate of the fraction of separable random labellings.
 
@@ -272,6 +273,7 @@ def separable_fraction_mc(P: int, N: int, n_trials: int, rng: np.random.Generato
     fraction, standard_error : float
         The fraction of separable trials and its binomial standard error.
     """
+    rng = resolve_rng(random_state)
     check_scalar(P, "P", COUNT), check_scalar(N, "N", COUNT)
     check_scalar(n_trials, "n_trials", COUNT)
     X = rng.standard_normal((n_trials, P, N))

@@ -58,7 +58,8 @@ __all__ = [
 
 # ---------------------------------------------------------------- stability (3.39), (3.40)
 
-def stabilities(X: np.ndarray, y: np.ndarray, coef: np.ndarray, intercept: float = 0.0) -> np.ndarray:
+def stabilities(X: np.ndarray, y: np.ndarray, coef: np.ndarray,
+                intercept: float = 0.0) -> np.ndarray:
     """Stabilities ``kappa^mu = E^mu / |w|`` of all examples, Biehl eq. (3.39).
 
     ``kappa^mu`` is the oriented distance of example ``mu`` from the hyperplane
@@ -314,7 +315,8 @@ class MinOver(_LinearBinaryClassifier):
         check_params(self)
         X, y_pm, Xa, s = self._prepare(X, y)
         C = correlation_matrix(Xa, y_pm)
-        run = minover_embeddings(C, Xa.shape[1], max_steps=self.max_steps, check_every=self.check_every,
+        run = minover_embeddings(C, Xa.shape[1], max_steps=self.max_steps,
+                                 check_every=self.check_every,
                                  tol=self.tol, criterion=self.criterion, c=self.c, pocket=True)
         # A run that did not converge was cut off by max_steps at an arbitrary iterate;
         # the pocketed one (fewest training errors along the run) is the best it saw.
@@ -533,7 +535,8 @@ class Adaline(_LinearBinaryClassifier):
         "record_history": ["boolean"],
     }
 
-    def __init__(self, eta="auto", solver="batch", batch_size=None, normalize=False, max_epochs=1000,
+    def __init__(self, eta="auto", solver="batch", batch_size=None, normalize=False,
+                 max_epochs=1000,
                  tol=1e-8, shuffle=False, random_state=None, fit_intercept=True, bias_input=1.0,
                  record_history=False):
         self.eta = eta
@@ -561,7 +564,8 @@ class Adaline(_LinearBinaryClassifier):
             sq = np.sort(np.einsum("ij,ij->i", Xa, Xa))[::-1]
             top = min(float(sq[:B].sum()), 2.0 / gd_stability_limit(Xa))
             return 2.0 / top, f"mini-batches of {B}: bound from the {B} largest |x|^2"
-        lam = max(float(np.linalg.eigvalsh(Xa[k:k + B].T @ Xa[k:k + B])[-1]) for k in range(0, P, B))
+        lam = max(float(np.linalg.eigvalsh(Xa[k:k + B].T @ Xa[k:k + B])[-1]) for k in range(0, P,
+                                                                                            B))
         return 2.0 / lam, f"mini-batches of {B}: 2 / largest lambda_max of a block"
 
     def fit(self, X, y, coef_init=None, intercept_init=None):
@@ -588,7 +592,8 @@ class Adaline(_LinearBinaryClassifier):
         check_learning_rate(eta, limit, window)
         self.eta_ = eta
         sqnorm = np.einsum("ij,ij->i", Xa, Xa)
-        scale = np.where(sqnorm > 0, 1.0 / np.where(sqnorm > 0, sqnorm, 1.0), 0.0) if self.normalize else None
+        scale = np.where(sqnorm > 0, 1.0 / np.where(sqnorm > 0, sqnorm, 1.0),
+                         0.0) if self.normalize else None
         rng = resolve_rng(self.random_state)
         a = np.zeros(P)                      # w = w0 + sum_mu a^mu y^mu x^mu
 

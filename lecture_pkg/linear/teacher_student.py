@@ -26,7 +26,7 @@ from scipy.optimize import nnls
 from sklearn.svm import SVC
 
 from .. import datasets
-from ..validation import as_plus_minus, check_inputs, check_positive_int
+from ..validation import as_plus_minus, check_inputs, check_positive_int, resolve_rng
 from .perceptron import Perceptron, max_margin_hyperplane
 
 __all__ = [
@@ -95,7 +95,7 @@ def generalization_error(w, teacher) -> np.ndarray | float:
     return np.arccos(overlap(w, teacher)) / np.pi
 
 
-def mc_generalization_error(w, teacher, n_samples: int, rng: np.random.Generator
+def mc_generalization_error(w, teacher, n_samples: int, *, random_state=None
                             ) -> tuple[np.ndarray | float, np.ndarray | float]:
     """Monte Carlo estimate of the disagreement rate on fresh Gaussian inputs.
 
@@ -107,6 +107,7 @@ def mc_generalization_error(w, teacher, n_samples: int, rng: np.random.Generator
     -------
     rate, standard_error
     """
+    rng = resolve_rng(random_state)
     check_positive_int(n_samples, "n_samples")
     w, t = _unit(w, "w"), _unit(teacher, "teacher")
     if w.ndim > 2 or t.ndim > 2 or w.shape[-1] != t.shape[-1]:
@@ -178,7 +179,7 @@ def version_space_mask(W, X, y) -> np.ndarray:
     return np.all(pred == y, axis=1)
 
 
-def sample_version_space(X, y, n_samples: int, rng: np.random.Generator, *,
+def sample_version_space(X, y, n_samples: int, *, random_state=None,
                          method: str = "rejection", start=None, n_steps: int = 300,
                          batch: int = 20000, max_draws: int = 5_000_000) -> np.ndarray:
     """Uniform samples of unit weight vectors from the version space (3.35).
@@ -187,7 +188,7 @@ def sample_version_space(X, y, n_samples: int, rng: np.random.Generator, *,
     ----------
     X, y : the examples (linearly separable through the origin)
     n_samples : int
-    rng : numpy Generator
+    random_state : seed, numpy Generator or None
     method : ``"rejection"`` or ``"hit_and_run"``
         ``"rejection"`` draws uniform points on the unit sphere in batches and keeps the
         consistent ones: exact, but only practical in low dimension with few examples
@@ -209,6 +210,7 @@ def sample_version_space(X, y, n_samples: int, rng: np.random.Generator, *,
     -------
     array (n_samples, N) of unit vectors in the version space.
     """
+    rng = resolve_rng(random_state)
     X = check_inputs(X)
     y = as_plus_minus(y)
     if len(y) != len(X):
@@ -373,7 +375,7 @@ class LearningCurves:
         return e.std(axis=1, ddof=1) / np.sqrt(e.shape[1]) if e.shape[1] > 1 else np.zeros(len(e))
 
 
-def learning_curves(alphas, n_features: int, n_seeds: int, rng: np.random.Generator, *,
+def learning_curves(alphas, n_features: int, n_seeds: int, *, random_state=None,
                     algorithms=ALGORITHMS, max_chunk: int = 4_000_000) -> LearningCurves:
     """Train students on teacher data for every ``alpha`` and seed; return their errors.
 
@@ -389,6 +391,7 @@ def learning_curves(alphas, n_features: int, n_seeds: int, rng: np.random.Genera
 
     The errors are exact for each student, from its overlap with its teacher (3.34).
     """
+    rng = resolve_rng(random_state)
     alphas = np.asarray(alphas, dtype=float)
     if alphas.ndim != 1 or np.any(alphas <= 0):
         raise ValueError("alphas must be a 1-d array of positive numbers")
@@ -405,7 +408,7 @@ def learning_curves(alphas, n_features: int, n_seeds: int, rng: np.random.Genera
         chunk = max(1, min(n_seeds, max_chunk // (P * N)))
         for s0 in range(0, n_seeds, chunk):
             k = min(chunk, n_seeds - s0)
-            sets = [datasets.teacher_student(P, N, rng) for _ in range(k)]
+            sets = [datasets.teacher_student(P, N, random_state=rng) for _ in range(k)]
             X = np.stack([d[0] for d in sets])
             Y = np.stack([d[1] for d in sets]).astype(float)
             T = np.stack([d[2] for d in sets])

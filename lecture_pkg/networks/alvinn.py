@@ -78,7 +78,7 @@ def _direction(offset: np.ndarray, bend: np.ndarray) -> np.ndarray:
     return (N_OUT - 1) / 2 + offset + bend * depth ** 2
 
 
-def road_images(n: int, rng=None, *, noise: float = 0.1, max_offset: float = 5.0,
+def road_images(n: int, *, random_state=None, noise: float = 0.1, max_offset: float = 5.0,
                 max_bend: float = 8.0) -> tuple[np.ndarray, np.ndarray]:
     """``n`` synthetic road images ``(n, 960)`` and their steering directions ``(n,)``.
 
@@ -95,7 +95,7 @@ def road_images(n: int, rng=None, *, noise: float = 0.1, max_offset: float = 5.0
     check_scalar(noise, "noise", NON_NEGATIVE)
     check_scalar(max_offset, "max_offset", NON_NEGATIVE)
     check_scalar(max_bend, "max_bend", NON_NEGATIVE)
-    rng = resolve_rng(rng)
+    rng = resolve_rng(random_state)
     offset = rng.uniform(-max_offset, max_offset, size=n)
     bend = rng.uniform(-max_bend, max_bend, size=n)
     return _road(offset, bend, noise, rng).reshape(n, ROWS * COLS), _direction(offset, bend)
@@ -127,7 +127,8 @@ def shifted_copies(image, direction: float, shifts) -> tuple[np.ndarray, np.ndar
     return copies.reshape(len(shifts), ROWS * COLS), float(direction) + shifts.astype(float)
 
 
-def buffer_replacements(errors, n_lowest: int = 10, n_random: int = 5, rng=None) -> np.ndarray:
+def buffer_replacements(errors, n_lowest: int = 10, n_random: int = 5, *,
+                        random_state=None) -> np.ndarray:
     """Which buffered images the new copies replace: the ``n_lowest`` with the smallest
     training error, and ``n_random`` others drawn at random (ALVINN: 10 + 5 of 200).
 
@@ -141,7 +142,7 @@ def buffer_replacements(errors, n_lowest: int = 10, n_random: int = 5, rng=None)
         raise ValueError("errors must be a vector of finite numbers, one per buffered image")
     if n_lowest + n_random > len(errors):
         raise ValueError(f"cannot replace {n_lowest + n_random} of {len(errors)} buffered images")
-    rng = resolve_rng(rng)
+    rng = resolve_rng(random_state)
     lowest = np.argsort(errors, kind="stable")[:n_lowest]
     rest = np.setdiff1d(np.arange(len(errors)), lowest)
     return np.concatenate([lowest, rng.choice(rest, size=n_random, replace=False)])

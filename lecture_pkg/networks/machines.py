@@ -126,7 +126,7 @@ def grandmother_unit(X: np.ndarray, p: int, delta: float | None = None) -> tuple
 
 
 def grow_parity_machine(X: np.ndarray, y: np.ndarray, *, max_units: int | None = None,
-                        trainer: str = "pocket", n_steps: int = 2000, rng=None,
+                        trainer: str = "pocket", n_steps: int = 2000, random_state=None,
                         lift: bool = True) -> dict:
     """Grow a parity machine on ``(X, y)`` until it makes no training error, (4.9)–(4.15).
 
@@ -147,7 +147,7 @@ def grow_parity_machine(X: np.ndarray, y: np.ndarray, *, max_units: int | None =
         raise ValueError(f"need one label per example, got X {X.shape}, y {y.shape}")
     if trainer not in ("pocket", "grandmother"):
         raise ValueError(f"trainer must be 'pocket' or 'grandmother', got {trainer!r}")
-    rng = resolve_rng(rng)
+    rng = resolve_rng(random_state)
     P = len(y)
     max_units = P if max_units is None else int(max_units)
     Z, R = lift_to_sphere(X) if lift else (X, None)
@@ -160,7 +160,7 @@ def grow_parity_machine(X: np.ndarray, y: np.ndarray, *, max_units: int | None =
         t = S * y                       # +1: machine right, -1: wrong (the labels of ID_{m+1})
         unit = None
         if trainer == "pocket":
-            run = pocket(augment(Z, -1.0), t, n_steps, rng)
+            run = pocket(augment(Z, -1.0), t, n_steps, random_state=rng)
             w, th = run.w[1:], run.w[0]            # clamped input -1: w~ . (-1, xi) = w . xi - theta
             if np.sum(np.where(Z @ w - th >= 0, 1, -1) != t) < errors[-1]:
                 unit = (w, th)
@@ -249,7 +249,7 @@ class ParityMachine(ClassifierMixin, BaseEstimator):
                              f"+-1 output, and y has {len(self.classes_)} class(es)")
         y_pm = np.where(y == self.classes_[1], 1.0, -1.0)
         grown = grow_parity_machine(X, y_pm, max_units=self.max_units, trainer=self.trainer,
-                                    n_steps=self.n_steps, rng=self.random_state)
+                                    n_steps=self.n_steps, random_state=self.random_state)
         self.coef_, self.thresholds_ = grown["W"], grown["theta"]
         self.radius_ = grown["radius"]
         self.errors_history_ = grown["errors"]

@@ -20,7 +20,7 @@ slope of unit ``r`` written through its output (``y (1 - y)`` for the sigmoid,
 * hidden units: ``delta_j = sum_r delta_r f'_r w_rj`` over the units ``r`` above;
 * gradient: ``dE_k / dw_ji = delta_j f'_j y_i``.
 
-Training (:meth:`MLP.fit`) is gradient descent ``w <- w - eps dE/dw`` on the whole set
+Training (:meth:`MLP.fit`) is gradient descent ``w <- w - eta dE/dw`` on the whole set
 (batch) or on shuffled mini-batches, optionally with early stopping on a validation set;
 :meth:`MLP.fit_lbfgs` minimises the same ``E`` with SciPy's L-BFGS.
 """
@@ -77,7 +77,7 @@ class MLP:
         Units per layer, inputs first, e.g. ``(2, 2, 1)`` or ``(64, 2, 3)``.
     weights : list of arrays, optional
         ``weights[l]`` of shape ``(n_{l+1}, n_l + 1)``, column 0 the bias weights.
-    rng : seed or Generator, for the random start.
+    random_state : seed, Generator or None, for the random start.
     init_scale : float, default 0.5
         With ``init="uniform"`` every weight is drawn from ``[-init_scale, init_scale]``
         ("random, near 0", as the slides ask).
@@ -109,14 +109,14 @@ class MLP:
     Examples
     --------
     >>> from lecture_pkg.networks import MLP
-    >>> net = MLP((2, 2, 1), rng=0)
-    >>> losses = net.fit([[0.0, 0.0], [1.0, 1.0]], [[0.0], [1.0]], eps=0.5, n_epochs=200)
+    >>> net = MLP((2, 2, 1), random_state=0)
+    >>> losses = net.fit([[0.0, 0.0], [1.0, 1.0]], [[0.0], [1.0]], eta=0.5, n_epochs=200)
     >>> bool(losses[-1] < losses[0]), net.predict_proba([[1.0, 1.0]]).shape
     (True, (1, 1))
     """
 
     def __init__(self, layer_sizes: Sequence[int], weights: list[np.ndarray] | None = None, *,
-                 rng=None, init_scale: float = 0.5, activation: str = "sigmoid",
+                 random_state=None, init_scale: float = 0.5, activation: str = "sigmoid",
                  output_activation: str | None = None, init: str = "uniform"):
         sizes = list(layer_sizes)
         if len(sizes) < 2:
@@ -131,7 +131,7 @@ class MLP:
         self.activation, self.output_activation = activation, output_activation
         shapes = [(sizes[l + 1], sizes[l] + 1) for l in range(len(sizes) - 1)]
         if weights is None:
-            rng = resolve_rng(rng)
+            rng = resolve_rng(random_state)
             if init == "uniform":
                 self.weights = [rng.uniform(-init_scale, init_scale, size=s) for s in shapes]
             else:
@@ -266,16 +266,16 @@ class MLP:
         """
         return np.array([np.linalg.norm(g) for g in self.backprop(X, D)[2]])
 
-    def fit(self, X, D, *, eps: float = 0.5, n_epochs: int = 1000, batch_size: int | None = None,
-            rng=None, validation: tuple | None = None, patience: int | None = None) -> list[float]:
-        """Gradient descent ``w <- w - eps dE_B/dw`` on batches ``B``; returns the training losses.
+    def fit(self, X, D, *, eta: float = 0.5, n_epochs: int = 1000, batch_size: int | None = None,
+            random_state=None, validation: tuple | None = None, patience: int | None = None) -> list[float]:
+        """Gradient descent ``w <- w - eta dE_B/dw`` on batches ``B``; returns the training losses.
 
         Parameters
         ----------
-        eps : learning rate (> 0); the gradient is *summed* over the examples of a batch.
+        eta : learning rate (> 0); the gradient is *summed* over the examples of a batch.
         n_epochs : number of passes through the data (0 allowed: nothing changes).
         batch_size : examples per step; ``None`` (default) is batch gradient descent on the
-            whole set; otherwise every epoch draws a new random order (``rng``) and steps
+            whole set; otherwise every epoch draws a new random order (``random_state``) and steps
             once per consecutive block of ``batch_size`` examples (the last may be smaller).
         validation : ``(X_val, D_val)``, optional
             Early stopping: the loss on this set is recorded after every epoch, and at the
@@ -289,7 +289,7 @@ class MLP:
         The training loss ``E`` after 0, 1, ..., ``n_epochs_`` epochs of the run (before
         any restoring), also kept as ``training_losses_``.
         """
-        check_scalar(eps, "the learning rate eps", POSITIVE)
+        check_scalar(eta, "the learning rate eta", POSITIVE)
         check_scalar(n_epochs, "n_epochs", _NON_NEGATIVE_INT)
         if batch_size is not None:
             check_scalar(batch_size, "batch_size", COUNT)
@@ -304,7 +304,7 @@ class MLP:
                 raise ValueError("validation must be a pair (X_val, D_val)")
             Xv = self._inputs(validation[0])
             Dv = self._targets(validation[1], len(Xv))
-        rng = resolve_rng(rng) if batch_size is not None else None
+        rng = resolve_rng(random_state) if batch_size is not None else None
         P = len(X)
         losses, val_losses = [], []
         best = (np.inf, 0, None)
@@ -320,7 +320,7 @@ class MLP:
                 if not np.isfinite(losses[-1]):
                     raise FloatingPointError(
                         f"gradient descent diverged: the training loss is {losses[-1]} after {epoch} "
-                        f"epoch(s) with eps={eps}; choose a smaller learning rate eps")
+                        f"epoch(s) with eta={eta}; choose a smaller learning rate eta")
                 if validation is not None:
                     val_losses.append(float(0.5 * np.sum((self._forward(Xv)[0][-1] - Dv) ** 2)))
                     if val_losses[-1] < best[0]:
@@ -331,13 +331,13 @@ class MLP:
                     break
                 if batch_size is None:
                     for w, g in zip(self.weights, grads):
-                        w -= eps * g
+                        w -= eta * g
                 else:
                     order = rng.permutation(P)
                     for start in range(0, P, int(batch_size)):
                         idx = order[start:start + int(batch_size)]
                         for w, g in zip(self.weights, self._backprop(X[idx], D[idx])[2]):
-                            w -= eps * g
+                            w -= eta * g
                 epoch += 1
         self.n_epochs_ = epoch
         self.training_losses_ = losses
@@ -372,7 +372,8 @@ class MLP:
         return self.loss(X, D)
 
 
-def numerical_gradient(f: Callable[[np.ndarray], float], w: np.ndarray, h: float = 1e-6) -> np.ndarray:
+def numerical_gradient(f: Callable[[np.ndarray], float], w: np.ndarray,
+                       h: float = 1e-6) -> np.ndarray:
     """Central finite differences ``(f(w + h e_i) - f(w - h e_i)) / (2 h)`` for every component."""
     check_scalar(h, "the step h", POSITIVE)
     w = np.array(w, dtype=float)
@@ -413,8 +414,8 @@ def xor_threshold_network(X) -> np.ndarray:
     return (-2.0 + h1 + h2 >= 0).astype(int)
 
 
-def train_xor(n_hidden: int = 2, *, eps: float = 1.0, n_epochs: int = 3000, max_restarts: int = 20,
-              rng=None, init_scale: float = 1.0) -> tuple[MLP, int, list[float]]:
+def train_xor(n_hidden: int = 2, *, eta: float = 1.0, n_epochs: int = 3000, max_restarts: int = 20,
+              random_state=None, init_scale: float = 1.0) -> tuple[MLP, int, list[float]]:
     """Train an ``2 - n_hidden - 1`` sigmoid network on XOR (targets 0/1) with random restarts.
 
     A restart is counted as a success when every output is on the right side of 1/2.
@@ -424,14 +425,14 @@ def train_xor(n_hidden: int = 2, *, eps: float = 1.0, n_epochs: int = 3000, max_
     check_scalar(n_hidden, "n_hidden", COUNT)
     check_scalar(n_epochs, "n_epochs", COUNT)
     check_scalar(max_restarts, "max_restarts", COUNT)
-    check_scalar(eps, "the learning rate eps", POSITIVE)
+    check_scalar(eta, "the learning rate eta", POSITIVE)
     check_scalar(init_scale, "init_scale", POSITIVE)
-    rng = resolve_rng(rng)
+    rng = resolve_rng(random_state)
     X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
     D = np.array([[0.0], [1.0], [1.0], [0.0]])
     for start in range(1, max_restarts + 1):
-        net = MLP((2, n_hidden, 1), rng=rng, init_scale=init_scale)
-        losses = net.fit(X, D, eps=eps, n_epochs=n_epochs)
+        net = MLP((2, n_hidden, 1), random_state=rng, init_scale=init_scale)
+        losses = net.fit(X, D, eta=eta, n_epochs=n_epochs)
         if np.all((net.predict_proba(X) >= 0.5) == (D >= 0.5)):
             return net, start, losses
     raise RuntimeError(f"no start out of {max_restarts} learned XOR")

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._ties import TIE_RTOL, snap
-from ..validation import COUNT, Interval, check_scalar
+from ..validation import COUNT, Interval, check_scalar, resolve_rng
 
 __all__ = [
     "TIE_RTOL",
@@ -82,7 +82,8 @@ def check_patterns(patterns, name: str = "patterns", *, ndim: int | None = None)
         found = np.unique(arr[bad])[:5]
         raise ValueError(
             f"{name} must contain only +1 and -1 (Biehl's symmetrised states); found {found}"
-            + (" -- 0/1 states can be converted with 2*S - 1" if np.isin(found, (0.0,)).any() else "")
+            + (" -- 0/1 states can be converted with 2*S - 1" if np.isin(found,
+                                                                         (0.0,)).any() else "")
         )
     return arr
 
@@ -132,9 +133,10 @@ def _states_and_weights(S, W) -> tuple[np.ndarray, np.ndarray, bool]:
 
 # ---------------------------------------------------------------- storage
 
-def random_patterns(n_patterns: int, n_neurons: int, rng: np.random.Generator, *,
+def random_patterns(n_patterns: int, n_neurons: int, *, random_state=None,
                     batch: tuple[int, ...] = ()) -> np.ndarray:
     """Unbiased random patterns: entries ``+-1`` with probability 1/2, shape ``batch + (P, N)``."""
+    rng = resolve_rng(random_state)
     check_scalar(n_patterns, "n_patterns", COUNT), check_scalar(n_neurons, "n_neurons", COUNT)
     return rng.choice(np.array([-1.0, 1.0]), size=(*batch, n_patterns, n_neurons))
 
@@ -243,13 +245,14 @@ def overlap(S, patterns) -> np.ndarray | float:
     return float(m) if np.ndim(m) == 0 else m
 
 
-def corrupt(patterns, fraction: float, rng: np.random.Generator) -> np.ndarray:
+def corrupt(patterns, fraction: float, *, random_state=None) -> np.ndarray:
     """Flip exactly ``round(fraction * N)`` randomly chosen entries of each pattern.
 
     ``patterns`` may have any leading shape ``(..., N)``; each row gets its own random
     set of flipped neurons, so the overlap with the original is exactly
     ``1 - 2 round(fraction N) / N``.
     """
+    rng = resolve_rng(random_state)
     xi = check_patterns(patterns)
     if not 0.0 <= fraction <= 1.0:
         raise ValueError(f"the fraction of flipped neurons must lie in [0, 1], got {fraction}")
@@ -352,13 +355,11 @@ def _orders(R: int, N: int, order: str, rng) -> np.ndarray:
     if order == "cyclic":
         return np.broadcast_to(np.arange(N), (R, N))
     if order == "random":
-        if rng is None:
-            raise ValueError("random sequential order needs a random generator rng")
         return rng.permuted(np.broadcast_to(np.arange(N), (R, N)), axis=1)
     raise ValueError(f"order must be 'random' or 'cyclic', got {order!r}")
 
 
-def sequential_sweep(S, W, *, order: str = "random", rng: np.random.Generator | None = None,
+def sequential_sweep(S, W, *, order: str = "random", random_state=None,
                      return_trajectory: bool = False):
     """One sweep of sequential dynamics: every neuron updated once with eq. (1.9).
 
@@ -368,7 +369,7 @@ def sequential_sweep(S, W, *, order: str = "random", rng: np.random.Generator | 
     W : array (N, N), or (R, N, N) for one network per run
     order : "random" (a fresh random permutation per run: zero-temperature Metropolis
         dynamics) or "cyclic" (neurons 1, 2, ..., N)
-    rng : numpy Generator, needed for ``order="random"``
+    random_state : seed, numpy Generator or None; the source of the random order
     return_trajectory : bool
         Also return the state after every single-neuron update, shape
         ``(N + 1, ...)`` starting with the initial state.
@@ -378,6 +379,7 @@ def sequential_sweep(S, W, *, order: str = "random", rng: np.random.Generator | 
     new state (same shape as ``S``), number of flipped neurons (per run), and the
     trajectory if asked for.
     """
+    rng = resolve_rng(random_state)
     S, W, single = _states_and_weights(S, W)
     S2 = np.atleast_2d(S).copy()
     trajectory = [S2.copy()] if return_trajectory else None
@@ -418,7 +420,7 @@ class HopfieldRun:
 
 
 def run(S0, W, *, dynamics: str = "random", max_sweeps: int = 50,
-        rng: np.random.Generator | None = None, record_states: bool = False) -> HopfieldRun:
+        random_state=None, record_states: bool = False) -> HopfieldRun:
     """Iterate the Hopfield dynamics from ``S0`` until a fixed point or ``max_sweeps``.
 
     ``dynamics`` is ``"random"`` or ``"cyclic"`` (sequential, one sweep = N single-neuron
@@ -428,7 +430,8 @@ def run(S0, W, *, dynamics: str = "random", max_sweeps: int = 50,
     """
     S, W, single = _states_and_weights(S0, W)
     _check_run_options(dynamics, max_sweeps)
-    result = _run(np.atleast_2d(S).copy(), W, dynamics, max_sweeps, rng, record_states)
+    result = _run(np.atleast_2d(S).copy(), W, dynamics, max_sweeps, resolve_rng(random_state),
+                  record_states)
     if single:
         result = HopfieldRun(
             result.state[0], bool(result.converged[0]), int(result.n_sweeps[0]),
@@ -513,7 +516,7 @@ class RetrievalResult:
 
 
 def retrieval_experiment(n_neurons: int, alphas, corruption: float, n_repeats: int,
-                         rng: np.random.Generator, *, dynamics: str = "random",
+                         *, random_state=None, dynamics: str = "random",
                          max_sweeps: int = 100) -> RetrievalResult:
     """Final overlap after retrieval from a corrupted pattern, for several loads ``alpha = P/N``.
 
@@ -522,6 +525,7 @@ def retrieval_experiment(n_neurons: int, alphas, corruption: float, n_repeats: i
     the dynamics.  All ``len(alphas) * n_repeats`` networks run together as one batch
     (patterns of the smaller loads are masked out of a common pattern array).
     """
+    rng = resolve_rng(random_state)
     alphas = np.atleast_1d(np.asarray(alphas, dtype=float))
     if alphas.ndim != 1 or np.any(alphas <= 0):
         raise ValueError("alphas must be a 1-d sequence of positive loads P/N")
@@ -529,11 +533,11 @@ def retrieval_experiment(n_neurons: int, alphas, corruption: float, n_repeats: i
     _check_run_options(dynamics, max_sweeps)
     counts = np.maximum(1, np.round(alphas * n_neurons).astype(int))
     L, R = len(alphas), int(n_repeats)
-    xi = random_patterns(int(counts.max()), n_neurons, rng, batch=(L * R,))
+    xi = random_patterns(int(counts.max()), n_neurons, random_state=rng, batch=(L * R,))
     mask = np.arange(counts.max())[None, :] < np.repeat(counts, R)[:, None]
     W = hebb_weights(xi, mask)
     target = xi[:, 0, :]
-    S0 = corrupt(target, corruption, rng)
+    S0 = corrupt(target, corruption, random_state=rng)
     result = _run(S0.copy(), W, dynamics, max_sweeps, rng, False)   # valid by construction
     m0 = np.einsum("ri,ri->r", S0, target) / n_neurons
     m = np.einsum("ri,ri->r", result.state, target) / n_neurons
@@ -550,7 +554,8 @@ def demo_images(side: int = 16) -> np.ndarray:
     glance, each covering a good part of the square so that the patterns are not too
     correlated with each other.  Used to illustrate retrieval (Biehl's Fig. 1.4).
     """
-    check_scalar(side, "side (pictures need at least 8 x 8 pixels)", Interval(numbers.Integral, 8, None))
+    check_scalar(side, "side (pictures need at least 8 x 8 pixels)", Interval(numbers.Integral, 8,
+                                                                              None))
     y, x = np.mgrid[0:side, 0:side] + 0.5
     c = side / 2
     r = np.hypot(x - c, y - c)

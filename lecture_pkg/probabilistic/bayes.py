@@ -58,7 +58,8 @@ ATOL = 1e-9
 
 # ---------------------------------------------------------------- checks
 
-def check_distribution(p, name: str = "probabilities", *, axis=None, atol: float = ATOL) -> np.ndarray:
+def check_distribution(p, name: str = "probabilities", *, axis=None,
+                       atol: float = ATOL) -> np.ndarray:
     """Return ``p`` as a float array after checking it is a probability distribution.
 
     Every entry must be finite and non-negative, and the entries must sum to one

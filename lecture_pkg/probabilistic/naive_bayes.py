@@ -301,7 +301,8 @@ class CategoricalNaiveBayes(_NaiveBayesBase):
         if self.p is None:
             p = 1.0 / sizes
         else:
-            p = np.broadcast_to(np.atleast_1d(np.asarray(self.p, dtype=float)), (n_features,)).copy()
+            p = np.broadcast_to(np.atleast_1d(np.asarray(self.p, dtype=float)),
+                                (n_features,)).copy()
         return m, p
 
     # -- fitting

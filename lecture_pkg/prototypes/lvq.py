@@ -29,7 +29,8 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._ties import TIE_RTOL, first_argmin
 from ..neurons.units import sigmoid
-from ..validation import (COUNT, POSITIVE, Interval, Options, check_inputs, check_params, check_scalar,
+from ..validation import (COUNT, POSITIVE, Interval, Options, check_inputs, check_params,
+                          check_scalar,
                           warn_user)
 from ._base import (_fast_sqdist, _name, _permutation, _PrototypeClassifier,
                     _resolve_rng)
@@ -46,7 +47,7 @@ __all__ = [
 ]
 
 
-def init_prototypes(X, y_idx, per_class, *, method: str = "class-mean", rng=None,
+def init_prototypes(X, y_idx, per_class, *, method: str = "class-mean", random_state=None,
                     jitter: float = 0.1, class_names=None) -> tuple[np.ndarray, np.ndarray]:
     """Initial prototypes for LVQ, grouped by class.
 
@@ -63,7 +64,7 @@ def init_prototypes(X, y_idx, per_class, *, method: str = "class-mean", rng=None
         perturbation of ``jitter`` times the class's per-feature standard deviation so
         that they do not coincide.  ``"random-example"`` uses distinct examples of the
         class drawn at random.
-    rng : numpy Generator, optional
+    random_state : seed, numpy Generator or None, optional
     jitter : float
     class_names : sequence, optional
         Labels used in error messages.
@@ -77,7 +78,7 @@ def init_prototypes(X, y_idx, per_class, *, method: str = "class-mean", rng=None
     y_idx = np.asarray(y_idx)
     per_class = np.asarray(per_class)
     names = class_names if class_names is not None else np.arange(len(per_class))
-    rng = _resolve_rng(rng)
+    rng = _resolve_rng(random_state)
     if method not in ("class-mean", "random-example"):
         raise ValueError(f"initial_prototypes must be 'class-mean' or 'random-example', got {method!r}")
     counts = np.bincount(y_idx, minlength=len(per_class))
@@ -200,7 +201,8 @@ def glvq_cost(X, y, prototypes, prototype_labels, *, omega=None, activation: str
     X = np.asarray(X, dtype=float)
     yi, ci = _labels_to_indices(y, prototype_labels)
     om = None if omega is None else np.asarray(omega, dtype=float)
-    return _glvq_core(X, yi, np.asarray(prototypes, dtype=float), ci, om, activation, steepness, False)[0]
+    return _glvq_core(X, yi, np.asarray(prototypes, dtype=float), ci, om, activation, steepness,
+                      False)[0]
 
 
 def glvq_gradients(X, y, prototypes, prototype_labels, *, omega=None, activation: str = "identity",
@@ -239,7 +241,7 @@ def normalize_omega(omega) -> np.ndarray:
     if not np.isfinite(norm2) or norm2 <= 1e-300:
         raise ValueError("the relevance matrix Lambda = Omega^T Omega has collapsed to zero trace "
                          "(or is not finite); it cannot be normalised to trace 1. "
-                         "Use a smaller relevance_learning_rate or a different initial Omega")
+                         "Use a smaller eta_omega or a different initial Omega")
     return omega / np.sqrt(norm2)
 
 
@@ -259,9 +261,9 @@ class PrototypeTrainer:
         ``"lvq1"``: the winner-takes-all step (5.4), or (5.9) with a fixed ``omega``;
         ``"glvq"``: gradient steps on the GLVQ cost (5.5)-(5.7), which with
         ``learn_omega=True`` is GMLVQ (5.16)-(5.17).
-    learning_rate : float
+    eta : float
         ``eta_w`` at epoch 0.
-    relevance_learning_rate : float
+    eta_omega : float
         ``eta_Omega`` at epoch 0 (GMLVQ).
     decay_epochs : float or None
         Rates decay as ``eta_0 / (1 + t / tau)`` with ``t`` the number of completed
@@ -278,13 +280,14 @@ class PrototypeTrainer:
         Adapt ``omega`` (GMLVQ); it is renormalised to ``trace(Lambda) = 1`` after each update.
     diagonal : bool
         Keep ``omega`` diagonal (relevance LVQ: one weight per feature).
-    rng : numpy Generator, optional
+    random_state : seed, numpy Generator or None, optional
         Source of the presentation orders.
     """
 
-    def __init__(self, X, y, prototypes, prototype_classes, *, rule="lvq1", learning_rate=0.05,
-                 relevance_learning_rate=0.0, decay_epochs=None, activation="identity",
-                 steepness=1.0, solver="sgd", omega=None, learn_omega=False, diagonal=False, rng=None):
+    def __init__(self, X, y, prototypes, prototype_classes, *, rule="lvq1", eta=0.05,
+                 eta_omega=0.0, decay_epochs=None, activation="identity",
+                 steepness=1.0, solver="sgd", omega=None, learn_omega=False, diagonal=False,
+                 random_state=None):
         self.X = np.asarray(X, dtype=float)
         self.y = np.asarray(y, dtype=int)
         self.W = np.array(prototypes, dtype=float)
@@ -306,8 +309,8 @@ class PrototypeTrainer:
         if rule == "glvq" and len(np.unique(self.c)) < 2:
             raise ValueError("GLVQ needs prototypes of at least two classes")
         self.rule = rule
-        self.eta_w0 = float(learning_rate)
-        self.eta_omega0 = float(relevance_learning_rate)
+        self.eta_w0 = float(eta)
+        self.eta_omega0 = float(eta_omega)
         self.decay_epochs = decay_epochs
         self.activation = activation
         self.steepness = float(steepness)
@@ -327,7 +330,7 @@ class PrototypeTrainer:
                                   or np.any(omega[~np.eye(len(omega), dtype=bool)])):
                 raise ValueError("a diagonal relevance needs a square diagonal omega")
             self.omega = normalize_omega(omega) if self.learn_omega else omega
-        self.rng = _resolve_rng(rng)
+        self.rng = _resolve_rng(random_state)
         # per class: its own prototypes and the others (the candidates for w+ and w-)
         classes = range(int(max(self.y.max(initial=0), self.c.max())) + 1)
         self._own = [np.flatnonzero(self.c == k) for k in classes]
@@ -486,7 +489,7 @@ class _LVQBase(_PrototypeClassifier):
     _parameter_constraints = {
         "prototypes_per_class": [COUNT, "array-like"],
         "initial_prototypes": [Options("class-mean", "random-example")],
-        "learning_rate": [POSITIVE],
+        "eta": [POSITIVE],
         "max_epochs": [COUNT],
         "decay_epochs": [Interval(numbers.Real, 0, None, closed="neither", allow_inf=True), None],
         "random_state": ["random_state"],
@@ -518,7 +521,7 @@ class _LVQBase(_PrototypeClassifier):
             if prototype_labels is not None:
                 raise ValueError("prototype_labels given without initial_prototypes")
             W, c = init_prototypes(X, y_idx, self._per_class(len(self.classes_)),
-                                   method=self.initial_prototypes, rng=rng, class_names=self.classes_)
+                                   method=self.initial_prototypes, random_state=rng, class_names=self.classes_)
         else:
             W = np.array(initial_prototypes, dtype=float)
             if prototype_labels is None:
@@ -562,7 +565,7 @@ class LVQ1(_LVQBase):
     prototypes_per_class : int or sequence of int, default 1
     initial_prototypes : {"class-mean", "random-example"}, default "class-mean"
         See :func:`init_prototypes`.
-    learning_rate : float, default 0.05
+    eta : float, default 0.05
         ``eta_w`` at the start.
     max_epochs : int, default 50
         Number of epochs (LVQ1 has no stopping criterion).
@@ -609,11 +612,11 @@ class LVQ1(_LVQBase):
         "omega": [None, "array-like"],          # its shape (K, N) is checked against X in fit
     }
 
-    def __init__(self, prototypes_per_class=1, initial_prototypes="class-mean", learning_rate=0.05,
+    def __init__(self, prototypes_per_class=1, initial_prototypes="class-mean", eta=0.05,
                  max_epochs=50, decay_epochs=10.0, omega=None, random_state=None):
         self.prototypes_per_class = prototypes_per_class
         self.initial_prototypes = initial_prototypes
-        self.learning_rate = learning_rate
+        self.eta = eta
         self.max_epochs = max_epochs
         self.decay_epochs = decay_epochs
         self.omega = omega
@@ -628,8 +631,8 @@ class LVQ1(_LVQBase):
         check_params(self)
         X, y_idx, W, c, rng = self._prepare(X, y, initial_prototypes, prototype_labels)
         self.omega_ = None if self.omega is None else np.asarray(self.omega, dtype=float)
-        trainer = PrototypeTrainer(X, y_idx, W, c, rule="lvq1", learning_rate=self.learning_rate,
-                                   decay_epochs=self.decay_epochs, omega=self.omega_, rng=rng)
+        trainer = PrototypeTrainer(X, y_idx, W, c, rule="lvq1", eta=self.eta,
+                                   decay_epochs=self.decay_epochs, omega=self.omega_, random_state=rng)
         trainer.run(self.max_epochs)
         self._finish(trainer)
         return self
@@ -645,7 +648,7 @@ class GLVQ(_LVQBase):
 
     Parameters
     ----------
-    prototypes_per_class, initial_prototypes, learning_rate, max_epochs, decay_epochs,
+    prototypes_per_class, initial_prototypes, eta, max_epochs, decay_epochs,
     random_state :
         As in :class:`LVQ1`.
     activation : {"identity", "sigmoid"}, default "identity"
@@ -687,12 +690,12 @@ class GLVQ(_LVQBase):
         "omega": [None, "array-like"],          # its shape (K, N) is checked against X in fit
     }
 
-    def __init__(self, prototypes_per_class=1, initial_prototypes="class-mean", learning_rate=0.05,
+    def __init__(self, prototypes_per_class=1, initial_prototypes="class-mean", eta=0.05,
                  max_epochs=50, decay_epochs=10.0, activation="identity", steepness=1.0,
                  solver="sgd", omega=None, random_state=None):
         self.prototypes_per_class = prototypes_per_class
         self.initial_prototypes = initial_prototypes
-        self.learning_rate = learning_rate
+        self.eta = eta
         self.max_epochs = max_epochs
         self.decay_epochs = decay_epochs
         self.activation = activation
@@ -706,10 +709,10 @@ class GLVQ(_LVQBase):
         check_params(self)
         X, y_idx, W, c, rng = self._prepare(X, y, initial_prototypes, prototype_labels)
         self.omega_ = None if self.omega is None else np.asarray(self.omega, dtype=float)
-        trainer = PrototypeTrainer(X, y_idx, W, c, rule="glvq", learning_rate=self.learning_rate,
+        trainer = PrototypeTrainer(X, y_idx, W, c, rule="glvq", eta=self.eta,
                                    decay_epochs=self.decay_epochs, activation=self.activation,
                                    steepness=self.steepness, solver=self.solver,
-                                   omega=self.omega_, rng=rng)
+                                   omega=self.omega_, random_state=rng)
         trainer.run(self.max_epochs)
         self._finish(trainer)
         self._warn_if_diverged()
@@ -719,7 +722,7 @@ class GLVQ(_LVQBase):
         """Warn when training raised the cost (5.5) instead of lowering it.
 
         A prototype's step is ``eta`` times a gradient that grows like one over the
-        distances, so a ``learning_rate`` that suits standardised data throws the
+        distances, so an ``eta`` that suits standardised data throws the
         prototypes far away on data of a much smaller scale.
         """
         start, end = self.cost_per_epoch_[0], self.cost_per_epoch_[-1]
@@ -727,7 +730,7 @@ class GLVQ(_LVQBase):
             return
         warn_user(f"{type(self).__name__} raised its cost from {start:.4g} to {end:.4g}: the learning "
                   "rate is too large for inputs at this scale (a prototype's step grows like one "
-                  "over the distances); standardise X or lower learning_rate", ConvergenceWarning)
+                  "over the distances); standardise X or lower eta", ConvergenceWarning)
 
 
 class GMLVQ(GLVQ):
@@ -740,10 +743,10 @@ class GMLVQ(GLVQ):
 
     Parameters
     ----------
-    prototypes_per_class, initial_prototypes, learning_rate, max_epochs, decay_epochs,
+    prototypes_per_class, initial_prototypes, eta, max_epochs, decay_epochs,
     activation, steepness, solver, random_state :
         As in :class:`GLVQ` (``max_epochs`` defaults to 100).
-    relevance_learning_rate : float, default 0.005
+    eta_omega : float, default 0.005
         ``eta_Omega``; usually much smaller than ``eta_w`` for stochastic updates.
     relevance : {"full", "diagonal"}, default "full"
         ``"diagonal"`` keeps ``Omega`` and ``Lambda`` diagonal: one relevance per
@@ -795,20 +798,20 @@ class GMLVQ(GLVQ):
 
     _parameter_constraints = {
         **{name: c for name, c in GLVQ._parameter_constraints.items() if name != "omega"},
-        "relevance_learning_rate": [POSITIVE],
+        "eta_omega": [POSITIVE],
         "relevance": [Options("full", "diagonal")],
         "rank": [COUNT, None],                 # at most the number of features: checked in fit
         "relevance_init": [Options("identity", "random")],
     }
 
-    def __init__(self, prototypes_per_class=1, initial_prototypes="class-mean", learning_rate=0.05,
-                 relevance_learning_rate=0.005, max_epochs=100, decay_epochs=10.0,
+    def __init__(self, prototypes_per_class=1, initial_prototypes="class-mean", eta=0.05,
+                 eta_omega=0.005, max_epochs=100, decay_epochs=10.0,
                  activation="identity", steepness=1.0, solver="sgd", relevance="full",
                  rank=None, relevance_init="identity", random_state=None):
         self.prototypes_per_class = prototypes_per_class
         self.initial_prototypes = initial_prototypes
-        self.learning_rate = learning_rate
-        self.relevance_learning_rate = relevance_learning_rate
+        self.eta = eta
+        self.eta_omega = eta_omega
         self.max_epochs = max_epochs
         self.decay_epochs = decay_epochs
         self.activation = activation
@@ -846,11 +849,11 @@ class GMLVQ(GLVQ):
         else:
             self._initial_omega(X.shape[1], rng)           # checks rank against the features
             omega0 = np.asarray(initial_omega, dtype=float)
-        trainer = PrototypeTrainer(X, y_idx, W, c, rule="glvq", learning_rate=self.learning_rate,
-                                   relevance_learning_rate=self.relevance_learning_rate,
+        trainer = PrototypeTrainer(X, y_idx, W, c, rule="glvq", eta=self.eta,
+                                   eta_omega=self.eta_omega,
                                    decay_epochs=self.decay_epochs, activation=self.activation,
                                    steepness=self.steepness, solver=self.solver, omega=omega0,
-                                   learn_omega=True, diagonal=self.relevance == "diagonal", rng=rng)
+                                   learn_omega=True, diagonal=self.relevance == "diagonal", random_state=rng)
         trainer.run(self.max_epochs)
         self._finish(trainer)
         self._warn_if_diverged()

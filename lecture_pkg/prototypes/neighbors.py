@@ -245,7 +245,7 @@ def condensed_nearest_neighbor(X, y, *, order=None, random_state=None, metric="s
     check_scalar(p, "p", *_MINKOWSKI_P)
     _, y_idx = np.unique(y, return_inverse=True)
     distance = _metric_function(metric, p)
-    perm = presentation_order(len(X), order, random_state)
+    perm = presentation_order(len(X), order, random_state=random_state)
     nearest_d = np.full(len(X), np.inf)
     nearest_label = np.full(len(X), -1)
     stored = np.zeros(len(X), dtype=bool)

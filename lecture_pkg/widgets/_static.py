@@ -230,7 +230,8 @@ class StaticExplorer:
             "frames": [base64.b64encode(f).decode("ascii") for f in self.frames],
             "frameOf": self.frame_of,
             "texts": self.texts,
-            "controls": [{"label": c.label, "texts": list(c.texts), "kind": c.kind} for c in self.controls],
+            "controls": [{"label": c.label, "texts": list(c.texts),
+                          "kind": c.kind} for c in self.controls],
         }
         rows = "\n".join(_control_html(uid, i, c) for i, c in enumerate(self.controls))
         payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
@@ -276,7 +277,8 @@ def _control_html(uid: str, i: int, c: Control) -> str:
             f'{buttons_after}<output class="lpx-value" for="{uid}-c{i}">{value}</output></div>')
 
 
-def static_explorer(render: Callable, controls: Sequence[Control], *, describe: Callable | None = None,
+def static_explorer(render: Callable, controls: Sequence[Control], *,
+                    describe: Callable | None = None,
                     title: str = "", dpi: float = 100,
                     pixel_density: int = PIXEL_DENSITY, colors: int = 256) -> StaticExplorer:
     """Sweep ``controls`` over their grids and draw each state with ``render``.

@@ -168,7 +168,8 @@ class AdalineExplorer:
                                     description="eta / limit", continuous_update=False)
         epochs = widgets.IntSlider(value=self.epochs, min=1, max=200, description="epochs",
                                    continuous_update=False)
-        solver = widgets.Dropdown(options=list(self.SOLVERS), value=self.solver, description="solver")
+        solver = widgets.Dropdown(options=list(self.SOLVERS), value=self.solver,
+                                  description="solver")
 
         out, redraw = live_figure(self.figure)
 

@@ -35,25 +35,25 @@ class HopfieldExplorer:
         Load ``P / N``.
     corruption : float
         Fraction of the cued pattern's neurons flipped in the initial state.
-    seed : int
+    random_state : int
         Seed of the patterns, the corruption and the update order.
     max_sweeps : int
     """
 
     def __init__(self, side: int = 24, alpha: float = 0.05, corruption: float = 0.2,
-                 seed: int = 0, max_sweeps: int = 30):
+                 random_state: int = 0, max_sweeps: int = 30):
         check_scalar(side, "side", Interval(numbers.Integral, 4, None))
         self.side = int(side)
         self.n_neurons = self.side ** 2
         self.max_sweeps = int(max_sweeps)
-        self.update(alpha=alpha, corruption=corruption, seed=seed)
+        self.set(alpha=alpha, corruption=corruption, random_state=random_state)
 
     @property
     def n_patterns(self) -> int:
         return max(1, int(round(self.alpha * self.n_neurons)))
 
-    def update(self, *, alpha: float | None = None, corruption: float | None = None,
-               seed: int | None = None) -> None:
+    def set(self, *, alpha: float | None = None, corruption: float | None = None,
+            random_state: int | None = None) -> None:
         """Change any parameter and rerun the retrieval."""
         if alpha is not None:
             if not 0 < alpha <= 1:
@@ -63,14 +63,14 @@ class HopfieldExplorer:
             if not 0 <= corruption <= 0.5:
                 raise ValueError(f"the corruption must lie in [0, 0.5], got {corruption}")
             self.corruption = float(corruption)
-        if seed is not None:
-            self.seed = int(seed)
-        rng = np.random.default_rng(self.seed)
-        self.patterns = hp.random_patterns(self.n_patterns, self.n_neurons, rng)
+        if random_state is not None:
+            self.random_state = int(random_state)
+        rng = np.random.default_rng(self.random_state)
+        self.patterns = hp.random_patterns(self.n_patterns, self.n_neurons, random_state=rng)
         W = hp.hebb_weights(self.patterns)
-        self.initial = hp.corrupt(self.patterns[0], self.corruption, rng)
+        self.initial = hp.corrupt(self.patterns[0], self.corruption, random_state=rng)
         self.result = hp.run(self.initial, W, dynamics="random", max_sweeps=self.max_sweeps,
-                             rng=rng, record_states=True)
+                             random_state=rng, record_states=True)
         self.overlaps = self.result.states @ self.patterns[0] / self.n_neurons
 
     @property
@@ -135,7 +135,7 @@ class HopfieldExplorer:
     def seed_range(self, width: int = 20) -> tuple[int, int]:
         """The seed slider's range: ``width`` seeds starting at the explorer's own seed,
         so the slider shows the seed the first picture was drawn with."""
-        return self.seed, self.seed + int(width)
+        return self.random_state, self.random_state + int(width)
 
     def static(self, alpha=(0.02, 0.05, 0.08, 0.1, 0.14, 0.2, 0.3),
                corruption=(0.1, 0.3)) -> StaticExplorer:
@@ -149,8 +149,8 @@ class HopfieldExplorer:
                     initial=self.corruption, fmt="{:.0%}", kind="choice"),
         ]
 
-        return sweep_explorer(self, self.update, controls, title="Hopfield retrieval",
-                              restore=lambda: self.update(**start), redraw=self.redraw)
+        return sweep_explorer(self, self.set, controls, title="Hopfield retrieval",
+                              restore=lambda: self.set(**start), redraw=self.redraw)
 
     def widget(self):
         """The live explorer: sliders for the load, the corruption and the seed."""
@@ -162,14 +162,14 @@ class HopfieldExplorer:
         corruption = widgets.FloatSlider(value=self.corruption, min=0.0, max=0.5, step=0.02,
                                          description="flipped", continuous_update=False)
         low, high = self.seed_range()
-        seed = widgets.IntSlider(value=self.seed, min=low, max=high, description="seed",
+        seed = widgets.IntSlider(value=self.random_state, min=low, max=high, description="seed",
                                  continuous_update=False)
 
         out, redraw = live_figure(self.figure)
         label = widgets.Label(self.status())
 
         def on_change(_):
-            self.update(alpha=alpha.value, corruption=corruption.value, seed=seed.value)
+            self.set(alpha=alpha.value, corruption=corruption.value, random_state=seed.value)
             label.value = self.status()
             redraw()
 

@@ -55,7 +55,7 @@ class MEstimateExplorer:
         if not 0 < m_range[0] < m_range[1]:
             raise ValueError(f"m_range must be (low, high) with 0 < low < high, got {m_range}")
         self.m_grid = np.geomspace(*m_range, 121)
-        self.update(m=m, p=p)
+        self.set(m=m, p=p)
 
     def _model(self, m: float) -> CategoricalNaiveBayes:
         return CategoricalNaiveBayes(m=m, p=self.p, categories=self.categories).fit(self.X, self.y)
@@ -65,7 +65,7 @@ class MEstimateExplorer:
         model = self._model(m)
         return float(model.predict_proba(self.query)[0, list(model.classes_).index(self.positive)])
 
-    def update(self, *, m: float | None = None, p: float | None | str = "keep") -> None:
+    def set(self, *, m: float | None = None, p: float | None | str = "keep") -> None:
         """Change ``m`` and/or ``p`` and recompute the model, the curve and the tables."""
         if m is not None:
             check_scalar(m, "m (m = 0 leaves the posterior 0/0)", POSITIVE)
@@ -138,12 +138,12 @@ class MEstimateExplorer:
 
         def set_state(m, p="keep"):
             if not (isinstance(p, str) and p == "keep") and p != self.p:
-                self.update(m=m, p=p)
+                self.set(m=m, p=p)
             else:
-                self.update(m=m)
+                self.set(m=m)
 
         return sweep_explorer(self, set_state, controls, title="m-estimate",
-                              restore=lambda: self.update(m=start_m, p=start_p))
+                              restore=lambda: self.set(m=start_m, p=start_p))
 
     def widget(self):
         """The live explorer: sliders for ``m`` (log scale) and ``p``."""
@@ -156,7 +156,7 @@ class MEstimateExplorer:
                                 step=0.01, description="p", continuous_update=False)
 
         out, redraw = live_figure(self.figure)
-        m.observe(lambda change: (self.update(m=change["new"]), redraw()), names="value")
-        p.observe(lambda change: (self.update(p=change["new"]), redraw()), names="value")
+        m.observe(lambda change: (self.set(m=change["new"]), redraw()), names="value")
+        p.observe(lambda change: (self.set(p=change["new"]), redraw()), names="value")
         redraw()
         return live_box([widgets.HBox([m, p]), out], "MEstimateExplorer")

@@ -53,7 +53,7 @@ class PerceptronExplorer:
         self.trainer = RosenblattTrainer(augment(self.X), self.y, w0, eta=self.eta)
         self.last_example: int | None = None
 
-    def set_eta(self, eta: float) -> None:
+    def set(self, *, eta: float) -> None:
         """Change the learning rate and replay as many updates as were made so far.
 
         The picture then shows the same step of the algorithm under the new rate (a
@@ -164,6 +164,6 @@ class PerceptronExplorer:
 
         step.on_click(lambda _: (self.next_update(), redraw()))
         reset.on_click(lambda _: (self.reset(eta.value), redraw()))
-        eta.observe(lambda change: (self.set_eta(change["new"]), redraw()), names="value")
+        eta.observe(lambda change: (self.set(eta=change["new"]), redraw()), names="value")
         redraw()
         return live_box([widgets.HBox([step, reset, eta]), out], "PerceptronExplorer")

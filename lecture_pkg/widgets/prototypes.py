@@ -35,16 +35,16 @@ class PrototypeExplorer:
     y : array (P,) of labels
     rule : {"lvq1", "glvq"}
     prototypes_per_class : int
-    learning_rate : float
+    eta : float
         ``eta_w`` (constant: no decay, so that each epoch's step is visible).
-    seed : int
+    random_state : int
         Seed of the initial prototypes (random examples of each class) and of the
         presentation orders; ``reset`` starts again from the same prototypes.
     """
 
     RULES = ("lvq1", "glvq")
 
-    def __init__(self, X, y, *, rule="lvq1", prototypes_per_class=1, learning_rate=0.1, seed=0):
+    def __init__(self, X, y, *, rule="lvq1", prototypes_per_class=1, eta=0.1, random_state=0):
         self.X = np.asarray(X, dtype=float)
         if self.X.ndim != 2 or self.X.shape[1] != 2:
             raise ValueError(f"the explorer shows 2-d inputs; X has shape {self.X.shape}")
@@ -52,32 +52,32 @@ class PrototypeExplorer:
         if len(self.y) != len(self.X):
             raise ValueError(f"X has {len(self.X)} rows but y has {len(self.y)} labels")
         self.prototypes_per_class = int(prototypes_per_class)
-        self.seed = int(seed)
+        self.random_state = int(random_state)
         self.rule = rule
-        self.learning_rate = float(learning_rate)
+        self.eta = float(eta)
         self.reset()
 
-    def reset(self, rule: str | None = None, learning_rate: float | None = None) -> None:
+    def reset(self, rule: str | None = None, eta: float | None = None) -> None:
         """Back to the initial prototypes, optionally with another rule or learning rate."""
         if rule is not None:
             self.rule = rule
         if self.rule not in self.RULES:
             raise ValueError(f"rule must be one of {self.RULES}, got {self.rule!r}")
-        if learning_rate is not None:
-            self.learning_rate = float(learning_rate)
-        rng = np.random.default_rng(self.seed)
+        if eta is not None:
+            self.eta = float(eta)
+        rng = np.random.default_rng(self.random_state)
         per_class = np.full(len(self.classes), self.prototypes_per_class)
-        W, c = init_prototypes(self.X, self.y, per_class, method="random-example", rng=rng,
+        W, c = init_prototypes(self.X, self.y, per_class, method="random-example", random_state=rng,
                                class_names=self.classes)
         self.trainer = PrototypeTrainer(self.X, self.y, W, c, rule=self.rule,
-                                        learning_rate=self.learning_rate, rng=rng)
+                                        eta=self.eta, random_state=rng)
 
-    def set_learning_rate(self, learning_rate: float, rule: str | None = None) -> None:
+    def set(self, *, eta: float, rule: str | None = None) -> None:
         """Change the learning rate (and optionally the rule) and train again for as many
         epochs as were made so far, at least one, so that the picture shows the effect of
         the change (from the start, epoch 0, a rate alone would move nothing)."""
         n = max(self.trainer.epoch, 1)
-        self.reset(rule, learning_rate)
+        self.reset(rule, eta)
         self.next_epoch(n)
 
     def class_scores(self, X) -> np.ndarray:
@@ -103,7 +103,7 @@ class PrototypeExplorer:
     def status(self) -> str:
         """One line describing the current state."""
         t = self.trainer
-        return (f"{self.rule.upper()}, eta = {self.learning_rate:g}, epoch {t.epoch}: "
+        return (f"{self.rule.upper()}, eta = {self.eta:g}, epoch {t.epoch}: "
                 f"{t.errors_per_epoch[-1]} of {len(self.y)} "
                 f"examples misclassified, GLVQ cost {t.cost_per_epoch[-1]:.2f}")
 
@@ -118,7 +118,7 @@ class PrototypeExplorer:
         ax.set_xlabel("$x_1$")
         ax.set_ylabel("$x_2$")
         t = self.trainer
-        ax.set_title(f"{self.rule.upper()}, $\\eta$ = {self.learning_rate:g}, epoch {t.epoch}: "
+        ax.set_title(f"{self.rule.upper()}, $\\eta$ = {self.eta:g}, epoch {t.epoch}: "
                      f"{t.errors_per_epoch[-1]} of {len(self.y)} misclassified", fontsize=10)
         return ax
 
@@ -139,7 +139,7 @@ class PrototypeExplorer:
     def static(self, epochs: int = 20, rules=RULES) -> StaticExplorer:
         """The explorer for the HTML book: the rule (a choice, if more than one is given)
         and the epochs ``0..epochs`` stepped one by one (buttons, slider and play)."""
-        start = dict(rule=self.rule, learning_rate=self.learning_rate, epoch=self.epoch)
+        start = dict(rule=self.rule, eta=self.eta, epoch=self.epoch)
         rules = list(rules)
         controls = [control("epoch", range(int(epochs) + 1), label="epoch", initial=0,
                             fmt="{:d}", kind="steps")]
@@ -156,7 +156,7 @@ class PrototypeExplorer:
             self.next_epoch(epoch - self.epoch)
 
         def restore():
-            self.reset(start["rule"], start["learning_rate"])
+            self.reset(start["rule"], start["eta"])
             self.next_epoch(start["epoch"])
 
         return sweep_explorer(self, set_state, controls, title="LVQ and GLVQ", restore=restore,
@@ -175,7 +175,7 @@ class PrototypeExplorer:
         reset = widgets.Button(description="Reset")
         rule = widgets.Dropdown(options=[("LVQ1", "lvq1"), ("GLVQ", "glvq")], value=self.rule,
                                 description="rule")
-        eta = rate_slider(self.learning_rate, 0.001, 1.0, "eta")
+        eta = rate_slider(self.eta, 0.001, 1.0, "eta")
 
         out, redraw = live_figure(self.figure)
 
@@ -183,7 +183,7 @@ class PrototypeExplorer:
         ten.on_click(lambda _: (self.next_epoch(10), redraw()))
         reset.on_click(lambda _: (self.reset(rule.value, eta.value), redraw()))
         rule.observe(lambda change: (self.reset(change["new"], eta.value), redraw()), names="value")
-        eta.observe(lambda change: (self.set_learning_rate(change["new"], rule.value), redraw()),
+        eta.observe(lambda change: (self.set(eta=change["new"], rule=rule.value), redraw()),
                     names="value")
         redraw()
         return live_box([widgets.HBox([step, ten, reset]), widgets.HBox([rule, eta]), out],

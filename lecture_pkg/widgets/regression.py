@@ -33,20 +33,20 @@ class RegressionExplorer:
         Prior width of the Hubble constant (km/s/Mpc).
     sigma : float
         Noise level of the velocities (km/s), known to the model.
-    seed : int
+    random_state : int
         Seed of the synthetic data.
     n_max : int
     """
 
     def __init__(self, n_points: int = 6, tau: float = 100.0, sigma: float = 150.0,
-                 seed: int = 0, n_max: int = 40):
+                 random_state: int = 0, n_max: int = 40):
         self.n_max = int(n_max)
         self.sigma = float(sigma)
-        self.d_all, self.v_all = datasets.synthetic_hubble(self.n_max, np.random.default_rng(seed),
+        self.d_all, self.v_all = datasets.synthetic_hubble(self.n_max, random_state=np.random.default_rng(random_state),
                                                       sigma=self.sigma)
-        self.update(n_points=n_points, tau=tau)
+        self.set(n_points=n_points, tau=tau)
 
-    def update(self, *, n_points: int | None = None, tau: float | None = None) -> None:
+    def set(self, *, n_points: int | None = None, tau: float | None = None) -> None:
         """Change the number of points or the prior width and refit."""
         if n_points is not None:
             if not 1 <= n_points <= self.n_max:
@@ -86,8 +86,10 @@ class RegressionExplorer:
         ax.fill_between(grid, mean - 2 * std, mean + 2 * std, color="C0", alpha=0.18,
                         label="predictive mean $\\pm$ 2 sd")
         ax.plot(grid, mean, color="C0", label="MAP line")
-        ax.plot(grid, self.slope_ls * grid, "--", color="C1", label=f"least squares, $H_0$ = {self.slope_ls:.0f}")
-        ax.plot(self.d_all[self.n_points:, 0], self.v_all[self.n_points:], "o", color="lightgray", ms=4,
+        ax.plot(grid, self.slope_ls * grid, "--", color="C1",
+                label=f"least squares, $H_0$ = {self.slope_ls:.0f}")
+        ax.plot(self.d_all[self.n_points:, 0], self.v_all[self.n_points:], "o", color="lightgray",
+                ms=4,
                 label="unused galaxies")
         d, v = self.data
         ax.plot(d[:, 0], v, "o", color="k", ms=5, label="used galaxies")
@@ -119,8 +121,8 @@ class RegressionExplorer:
                     fmt="{:g}"),
         ]
 
-        return sweep_explorer(self, self.update, controls, title="regression prior",
-                              restore=lambda: self.update(**start),
+        return sweep_explorer(self, self.set, controls, title="regression prior",
+                              restore=lambda: self.set(**start),
                               colors=32)
 
     def widget(self):
@@ -135,7 +137,7 @@ class RegressionExplorer:
         out, redraw = live_figure(self.figure)
 
         def on_change(_):
-            self.update(n_points=n.value, tau=tau.value)
+            self.set(n_points=n.value, tau=tau.value)
             redraw()
 
         n.observe(on_change, names="value")

@@ -55,10 +55,11 @@ class ROCExplorer:
         self.names = tuple(names)
         self.initial_threshold = float(threshold)
         span = float(np.ptp(self.scores)) or 1.0
-        self.theta_range = (float(self.scores.min() - 0.05 * span), float(self.scores.max() + 0.05 * span))
-        self.set_threshold(threshold)
+        self.theta_range = (float(self.scores.min() - 0.05 * span),
+                            float(self.scores.max() + 0.05 * span))
+        self.set(theta=threshold)
 
-    def set_threshold(self, theta: float) -> tuple[float, float]:
+    def set(self, *, theta: float) -> tuple[float, float]:
         """Move ``theta``; returns the new working point ``(fpr, tpr)``."""
         theta = float(theta)
         if np.isnan(theta):
@@ -71,7 +72,7 @@ class ROCExplorer:
 
     def reset(self) -> None:
         """Back to the initial threshold."""
-        self.set_threshold(self.initial_threshold)
+        self.set(theta=self.initial_threshold)
 
     @property
     def operating_point(self) -> tuple[float, float]:
@@ -199,8 +200,8 @@ class ROCExplorer:
         controls = [control("theta", grid, label="theta", initial=round(start, 2), fmt="{:.2f}",
                             play=True)]
 
-        return sweep_explorer(self, self.set_threshold, controls, title="ROC threshold",
-                              restore=lambda: self.set_threshold(start), redraw=self.redraw)
+        return sweep_explorer(self, self.set, controls, title="ROC threshold",
+                              restore=lambda: self.set(theta=start), redraw=self.redraw)
 
     def widget(self):
         """The live explorer: a threshold slider and a *theta = 0* button."""
@@ -215,7 +216,7 @@ class ROCExplorer:
         out, redraw = live_figure(self.figure)
 
         def on_slide(change):
-            self.set_threshold(change["new"])
+            self.set(theta=change["new"])
             label.value = self.status()
             redraw()
 

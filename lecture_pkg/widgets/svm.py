@@ -41,7 +41,8 @@ class SVMExplorer:
     resolution : grid points per axis of the picture
     """
 
-    def __init__(self, X=None, y=None, *, gamma: float = 1.0, C: float = 1.0, resolution: int = 120):
+    def __init__(self, X=None, y=None, *, gamma: float = 1.0, C: float = 1.0,
+                 resolution: int = 120):
         if X is None:
             X, y = _data("moons")
         self.X = np.asarray(X, dtype=float)
@@ -70,7 +71,8 @@ class SVMExplorer:
         """Train the kernel AdaTron; warnings (e.g. no convergence) are kept in ``self.warnings``."""
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            self.model = KernelAdaTron(C=self.C, gamma=self.gamma, max_epochs=3000).fit(self.X, self.y)
+            self.model = KernelAdaTron(C=self.C, gamma=self.gamma, max_epochs=3000).fit(self.X,
+                                                                                        self.y)
         self.warnings = [w.category.__name__ for w in caught]
         return self.model
 

@@ -28,24 +28,24 @@ class VersionSpaceExplorer:
     ----------
     max_examples : int
         Number of examples available (drawn once, Gaussian inputs, labels by the teacher).
-    seed : int
+    random_state : int
         Seed for the teacher, the inputs and the uniform points on the sphere.
     n_candidates : int
         Uniform random points on the sphere used to represent it; those consistent with
         the examples are uniform samples of the version space.
     """
 
-    def __init__(self, max_examples: int = 12, seed: int = 0, n_candidates: int = 40000):
+    def __init__(self, max_examples: int = 12, random_state: int = 0, n_candidates: int = 40000):
         if max_examples < 1 or n_candidates < 100:
             raise ValueError("need max_examples >= 1 and n_candidates >= 100")
         self.max_examples = int(max_examples)
         self.n_candidates = int(n_candidates)
-        self.new_data(seed)
+        self.new_data(random_state=random_state)
 
-    def new_data(self, seed: int) -> None:
+    def new_data(self, random_state: int) -> None:
         """Draw a new teacher, new inputs and new sphere points; start with no example."""
-        self.seed = int(seed)
-        rng = np.random.default_rng(self.seed)
+        self.random_state = int(random_state)
+        rng = np.random.default_rng(self.random_state)
         t = rng.standard_normal(3)
         self.teacher = t / np.linalg.norm(t)
         self.X = rng.standard_normal((self.max_examples, 3))
@@ -67,7 +67,7 @@ class VersionSpaceExplorer:
         """Share of the sphere (estimated from the uniform points) inside the version space."""
         return float(self.mask(n_examples).mean())
 
-    def set_examples(self, n_examples: int) -> None:
+    def set(self, *, n_examples: int) -> None:
         """Use the first ``n_examples`` examples (0 to ``max_examples``)."""
         n = int(n_examples)
         if not 0 <= n <= self.max_examples:
@@ -191,8 +191,8 @@ class VersionSpaceExplorer:
         controls = [control("n_examples", range(self.max_examples + 1), label="P",
                             initial=start, fmt="{:d}", kind="steps")]
 
-        return sweep_explorer(self, self.set_examples, controls, title="version space",
-                              restore=lambda: self.set_examples(start),
+        return sweep_explorer(self, self.set, controls, title="version space",
+                              restore=lambda: self.set(n_examples=start),
                               colors=32)
 
     def widget(self):
@@ -212,7 +212,7 @@ class VersionSpaceExplorer:
                 slider.value = self.n_examples      # the slider's observer redraws
 
         def on_new(_):
-            self.new_data(self.seed + 1)
+            self.new_data(random_state=self.random_state + 1)
             if slider.value == 0:
                 redraw()
             else:
@@ -220,7 +220,7 @@ class VersionSpaceExplorer:
 
         def on_slide(change):
             if change["new"] != self.n_examples:
-                self.set_examples(change["new"])
+                self.set(n_examples=change["new"])
             redraw()
 
         add.on_click(on_add)
