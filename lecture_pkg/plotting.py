@@ -390,7 +390,8 @@ CLASS_MARKERS = ("o", "s", "^", "D", "v")
 
 
 def plot_classes(X, y, ax=None, *, size=22, names=None, alpha=0.85):
-    """Scatter 2-d data with one colour and marker per class (class index = position in ``unique(y)``)."""
+    """Scatter 2-d data with one colour and marker per class (class index = position in
+    ``unique(y)``)."""
     ax = _axes(ax)
     X = np.asarray(X, dtype=float)
     classes, idx = np.unique(np.asarray(y), return_inverse=True)

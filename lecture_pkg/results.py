@@ -167,8 +167,8 @@ SOURCES = {"000": "Biehl's notes", "001": "Koski's lecture", "002": "Deckert's c
 
 
 #: How a row of RESULTS.md names its source in words, where its group has several.
-_SOURCE_WORDS = {"000": r"Biehl|\([1-6]\.\d{1,2}\)|Fig\. ?\d|AdaTron|[Cc]ommittee|[Pp]arity|[Pp]ocket"
-                        r"|Cover|dichotom|Gram matri|\bRBF\b",
+_SOURCE_WORDS = {"000": r"Biehl|\([1-6]\.\d{1,2}\)|Fig\. ?\d|AdaTron|[Cc]ommittee|[Pp]arity"
+                        r"|[Pp]ocket|Cover|dichotom|Gram matri|\bRBF\b",
                  "001": r"Koski|R²|Same data", "002": r"Deckert|iris|mislabelled point",
                  "003": r"Mooney|slide|two-layer network", "004": r"Frie(?:ß|ss)|Harrison"}
 
@@ -246,7 +246,8 @@ class StatedResult:
 def stated_results(path: str | os.PathLike | None = None) -> list[StatedResult]:
     """Parse the results list (the copy in ``lecture_pkg/data`` unless ``path`` is given)."""
     if path is None:
-        text = resources.files("lecture_pkg").joinpath("data/RESULTS.md").read_text(encoding="utf-8")
+        text = (resources.files("lecture_pkg").joinpath("data/RESULTS.md")
+                .read_text(encoding="utf-8"))
     else:
         text = Path(path).read_text(encoding="utf-8")
     rows, group = [], ""

@@ -69,12 +69,12 @@ def check_inputs(X: np.ndarray, name: str = "X") -> np.ndarray:
         if not np.all(np.isfinite(X)):
             raise ValueError(f"{name} contains NaN or infinite values")
         raise ValueError(f"{name} is too large: the sum of its squared entries overflows (largest "
-                         f"|entry| {float(np.abs(X).max()):.3g}); rescale the data (e.g. standardise "
-                         "the inputs)")
+                         f"|entry| {float(np.abs(X).max()):.3g}); rescale the data "
+                         "(e.g. standardise the inputs)")
     if total < np.finfo(float).tiny and np.any(X):
         raise ValueError(f"{name} is too small: the sum of its squared entries underflows (largest "
-                         f"|entry| {float(np.abs(X).max()):.3g}); rescale the data (e.g. standardise "
-                         "the inputs)")
+                         f"|entry| {float(np.abs(X).max()):.3g}); rescale the data "
+                         "(e.g. standardise the inputs)")
     return X
 
 
@@ -93,7 +93,8 @@ def check_vector(values, name: str = "x", *, allow_inf: bool = False) -> np.ndar
     if not allow_inf:
         n_inf = int(np.isinf(values).sum())
         if n_inf:
-            raise ValueError(f"{name} must not contain infinite values ({n_inf} of {values.size} values)")
+            raise ValueError(f"{name} must not contain infinite values "
+                             f"({n_inf} of {values.size} values)")
     return values
 
 
@@ -104,7 +105,8 @@ def check_positive_int(value, name: str) -> None:
 
 
 def resolve_rng(random_state):
-    """A numpy Generator from a seed, ``None`` or a Generator; a legacy RandomState passes through."""
+    """A numpy Generator from a seed, ``None`` or a Generator; a legacy RandomState passes
+    through."""
     if isinstance(random_state, np.random.RandomState):
         return random_state
     return np.random.default_rng(random_state)
@@ -126,16 +128,19 @@ class Interval:
             raise ValueError(f"an Interval holds numbers.Real or numbers.Integral, got {kind!r}")
         if closed not in ("both", "left", "right", "neither"):
             raise ValueError(f"closed must be 'both', 'left', 'right' or 'neither', got {closed!r}")
-        self.kind, self.low, self.high, self.closed, self.allow_inf = kind, low, high, closed, allow_inf
+        self.kind, self.low, self.high = kind, low, high
+        self.closed, self.allow_inf = closed, allow_inf
 
     def is_satisfied_by(self, value) -> bool:
         if isinstance(value, (bool, np.bool_)) or not isinstance(value, self.kind):
             return False
         if np.isnan(value) or (np.isinf(value) and not self.allow_inf):
             return False
-        if self.low is not None and (value < self.low or (value == self.low and self.closed in ("right", "neither"))):
+        if self.low is not None and (
+                value < self.low or (value == self.low and self.closed in ("right", "neither"))):
             return False
-        if self.high is not None and (value > self.high or (value == self.high and self.closed in ("left", "neither"))):
+        if self.high is not None and (
+                value > self.high or (value == self.high and self.closed in ("left", "neither"))):
             return False
         return True
 
@@ -147,7 +152,8 @@ class Interval:
         left = "-inf" if self.low is None else self.low
         right = "inf" if self.high is None else self.high
         lb = "[" if self.closed in ("both", "left") and self.low is not None else "("
-        rb = "]" if (self.closed in ("both", "right") and self.high is not None) or (self.high is None and self.allow_inf) else ")"
+        rb = ("]" if (self.closed in ("both", "right") and self.high is not None)
+              or (self.high is None and self.allow_inf) else ")")
         return f"{kind} in {lb}{left}, {right}{rb}"
 
 
@@ -167,7 +173,8 @@ class Options:
 # The ranges most tables use.
 FINITE = Interval(numbers.Real, None, None)                         # any finite number (an offset)
 POSITIVE = Interval(numbers.Real, 0, None, closed="neither")        # finite, > 0 (rates, widths)
-POSITIVE_OR_INF = Interval(numbers.Real, 0, None, closed="neither", allow_inf=True)  # > 0 or inf (C = inf: hard margin)
+# > 0 or inf (C = inf: hard margin)
+POSITIVE_OR_INF = Interval(numbers.Real, 0, None, closed="neither", allow_inf=True)
 NON_NEGATIVE = Interval(numbers.Real, 0, None, closed="left")       # finite, >= 0 (tolerances)
 COUNT = Interval(numbers.Integral, 1, None)                         # integer >= 1 (epochs, units)
 NON_ZERO = [Interval(numbers.Real, None, 0, closed="neither"),      # finite, != 0 (a clamped input)
@@ -186,7 +193,8 @@ _SPECIAL = {
 
 
 def _finite_array(value) -> bool:
-    """Whether ``value`` is an array-like (list, tuple, ndarray, pandas object) of finite numbers."""
+    """Whether ``value`` is an array-like (list, tuple, ndarray, pandas object) of finite
+    numbers."""
     if value is None or isinstance(value, (str, bytes, numbers.Number)):
         return False
     try:
@@ -236,8 +244,8 @@ def check_params(estimator) -> None:
     for name, constraints in table.items():
         value = getattr(estimator, name)
         if (allowed := _violated(value, constraints)) is not None:
-            raise ValueError(f"{type(estimator).__name__}: the parameter {name!r} must be {allowed}; "
-                             f"got {value!r}")
+            raise ValueError(f"{type(estimator).__name__}: the parameter {name!r} "
+                             f"must be {allowed}; got {value!r}")
 
 
 def check_scalar(value, name: str, *constraints):

@@ -73,7 +73,8 @@ def configurations(native: dict) -> list[tuple[str, dict[str, str], str | None]]
     name = " and ".join(part for part in (
         "numpy SIMD dispatch at its baseline" if dispatch else "",
         f"OpenBLAS {core} kernels" if core else "") if part)
-    reason = None if env else "numpy dispatches to no SIMD extension and OpenBLAS has no older kernels here"
+    reason = None if env else ("numpy dispatches to no SIMD extension and OpenBLAS has no older "
+                               "kernels here")
     return [(name or "no switch applies", env, reason)]
 
 

@@ -1,4 +1,5 @@
-"""Tests of lecture_pkg.networks.alvinn: Gaussian steering targets, centre of gravity, road images."""
+"""Tests of lecture_pkg.networks.alvinn: Gaussian steering targets, centre of gravity, road
+images."""
 
 import numpy as np
 import pytest
@@ -21,7 +22,8 @@ def test_centre_of_gravity_recovers_the_direction_away_from_the_edges():
     c = np.linspace(10, 19, 91)
     assert np.abs(centre_of_gravity(alvinn_targets(c)) - c).max() < 1e-4
     edge = centre_of_gravity(alvinn_targets([0.0]))[0]
-    assert edge > 1.0                                        # the missing half of the bump biases it inwards
+    assert edge > 1.0                                        # the missing half of the bump biases
+                                                             # it inwards
     assert centre_of_gravity([[0, 0, 2, 0, 2]])[0] == 3.0
 
 
@@ -41,8 +43,10 @@ def test_shifted_copies_move_the_road_and_the_direction_together():
     X, c = road_images(1, random_state=rng, noise=0.0, max_offset=0.0, max_bend=0.0)
     copies, dirs = shifted_copies(X[0], c[0], np.arange(-7, 8))
     assert copies.shape == (15, 960) and dirs.tolist() == (c[0] + np.arange(-7, 8)).tolist()
-    centre = copies.reshape(15, 30, 32)[:, 29] @ np.arange(32) / copies.reshape(15, 30, 32)[:, 29].sum(axis=1)
-    np.testing.assert_allclose(np.diff(centre), 1.0, atol=0.05)   # the road moves a column per shift
+    centre = (copies.reshape(15, 30, 32)[:, 29] @ np.arange(32)
+              / copies.reshape(15, 30, 32)[:, 29].sum(axis=1))
+    # the road moves a column per shift
+    np.testing.assert_allclose(np.diff(centre), 1.0, atol=0.05)
     np.testing.assert_array_equal(shifted_copies(X[0], c[0], [0])[0][0], X[0])
     with pytest.raises(ValueError, match="whole numbers"):
         shifted_copies(X[0], c[0], [0.5])

@@ -129,7 +129,8 @@ def literal_seeds(source: str, local: set[str] = frozenset()) -> list[str]:
             found.append(ast.unparse(node))
         found += [ast.unparse(node) for kw in node.keywords
                   if kw.arg in SEED_ARGUMENTS and bad(kw.value)]
-        if name in PACKAGE_DEFAULT_SEEDS and name not in local:           # a default seed of lecture_pkg's
+        if name in PACKAGE_DEFAULT_SEEDS and name not in local:           # a default seed of
+                                                                          # lecture_pkg's
             param, position = PACKAGE_DEFAULT_SEEDS[name]
             if param not in {kw.arg for kw in node.keywords} and len(node.args) <= position:
                 found.append(ast.unparse(node) + f"  (default {param})")

@@ -134,7 +134,8 @@ def test_gamma_scale_on_inputs_too_small_names_the_data(data, machine, scale):
     # smaller scales the squares of X underflow already, which every estimator refuses
     X, y = data
     with pytest.raises(ValueError, match=r"X is too small(:| for gamma='scale':) "
-                                         r"(its variance|the sum of its squared entries) underflows"):
+                                         r"(its variance|the sum of its squared entries) "
+                                         r"underflows"):
         machine().fit(X * scale, y)
 
 

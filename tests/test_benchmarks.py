@@ -16,8 +16,8 @@ from tools import benchmarks as bm
 
 ROW_KEYS = {"benchmark", "ours", "theirs", "size", "n_features", "time_ours", "time_theirs",
             "ratio",
-            "repeats_ours", "repeats_theirs", "acc_ours", "acc_theirs", "memory_ours", "memory_theirs",
-            "extra"}
+            "repeats_ours", "repeats_theirs", "acc_ours", "acc_theirs", "memory_ours",
+            "memory_theirs", "extra"}
 
 
 def check_rows(rows, n):
@@ -166,7 +166,8 @@ def test_check_goals_uses_the_largest_size_and_the_svm_goal_size():
     assert not bm.check_goals([_fake("perceptron", 100, 0.85)])[0]["met"]      # the stricter 0.8
     assert goals["svm", "ratio"]["met"] is False and goals["svm", "ratio"]["size"] == 5000
     assert goals["svm", "svm"]["met"] is True and goals["svm", "svm"]["size"] == 1000
-    assert goals["svm (C = 10)", "svm"]["met"] is False            # fast enough, but 2 % less accurate
+    assert goals["svm (C = 10)", "svm"]["met"] is False            # fast enough, but 2 % less
+                                                                    # accurate
     assert goals["svm (sequential sweep)", None]["goal"] is None
     assert goals["gmlvq (iris)", None]["met"] is None and goals["gmlvq (iris)",
                                                                 None]["goal"] is None
@@ -213,7 +214,8 @@ def test_notebooks_are_timed_in_a_fresh_kernel_and_checked_against_the_goal(tmp_
     book.mkdir()
     for name, seconds in (("quick", 0.0), ("slow", 0.3)):
         nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
-            f"import time, pathlib\ntime.sleep({seconds})\nassert pathlib.Path('{name}.ipynb').exists()")])
+            f"import time, pathlib\ntime.sleep({seconds})\n"
+            f"assert pathlib.Path('{name}.ipynb').exists()")])
         nbformat.write(nb, book / f"{name}.ipynb")
     timed = bm.bench_notebooks(book)
     assert [t["notebook"] for t in timed] == ["quick.ipynb", "slow.ipynb"]

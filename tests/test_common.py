@@ -93,7 +93,8 @@ def test_every_hyper_parameter_has_a_declared_range(cls):
 
 
 def _bad_values(constraints):
-    """Values no constraint of the list accepts: non-finite and out-of-range numbers, unknown options."""
+    """Values no constraint of the list accepts: non-finite and out-of-range numbers, unknown
+    options."""
     candidates = [math.nan, math.inf, -math.inf, "not-an-option", -1, 0, 0.0, 1e300]
     for c in constraints:
         if isinstance(c, Interval):
@@ -132,7 +133,8 @@ def test_fit_rejects_non_finite_and_out_of_range_hyper_parameters(cls, name, con
 
 
 def test_minover_computes_in_float64():
-    """float32 input is computed in float64: the fit equals the fit on a float64 copy of the same values."""
+    """float32 input is computed in float64: the fit equals the fit on a float64 copy of the
+    same values."""
     rng = np.random.default_rng(0)
     X = rng.normal(size=(60, 3)).astype(np.float32)
     y = np.where(X[:, 0] + 0.5 * X[:, 1] > 0, 1, -1)

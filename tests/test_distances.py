@@ -85,7 +85,8 @@ def test_rbf_kernel_distance_formula_and_range(data):
 
 
 def test_polynomial_kernel_distance_equals_explicit_feature_map():
-    """(1 + a.b)^2 has an explicit 6-d feature map in 2-d: the kernel distance is the distance there."""
+    """(1 + a.b)^2 has an explicit 6-d feature map in 2-d: the kernel distance is the distance
+    there."""
     rng = np.random.default_rng(1)
     X, W = rng.normal(size=(10, 2)), rng.normal(size=(3, 2))
 
@@ -118,7 +119,8 @@ def test_quadratic_form_and_relevance_distance_agree(data):
     np.testing.assert_allclose(D, manual, atol=1e-10)
     assert np.all(D >= 0)
     # Omega = I / sqrt(N) gives the Euclidean distance divided by N
-    np.testing.assert_allclose(relevance_distance(X, W, np.eye(4) / 2), squared_euclidean(X, W) / 4, atol=1e-12)
+    np.testing.assert_allclose(relevance_distance(X, W, np.eye(4) / 2), squared_euclidean(X, W) / 4,
+                               atol=1e-12)
 
 
 def test_low_rank_omega_is_a_pseudo_metric():

@@ -66,7 +66,8 @@ def test_estimator_docstring_cites_sources_and_has_examples(cls):
     sections, order = _sections(cls.__doc__ or "")
     assert "References" in sections, f"{cls.__name__} has no References section"
     assert "Examples" in sections, f"{cls.__name__} has no Examples section"
-    assert order.index("References") < order.index("Examples"), "numpydoc order: References, then Examples"
+    assert order.index("References") < order.index("Examples"), \
+        "numpydoc order: References, then Examples"
 
     entries = re.split(r"^\.\. \[\d+\]", sections["References"], flags=re.MULTILINE)[1:]
     assert entries, f"{cls.__name__}: no '.. [n]' entries in References"

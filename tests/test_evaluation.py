@@ -58,7 +58,8 @@ def test_smoother_reproduces_the_fit_for_any_targets():
 def test_closed_form_x2_numbers():
     """X.2: slope 0.712, zero bias for K >= 3, mean variance (K+1)/P rho^2 at the sample points."""
     L1 = ev.polynomial_smoother(X11, X11, 1)
-    np.testing.assert_allclose(L1 @ cube(X11), 0.712 * X11, atol=1e-12)   # sum x^4 / sum x^2 = 0.712
+    # sum x^4 / sum x^2 = 0.712
+    np.testing.assert_allclose(L1 @ cube(X11), 0.712 * X11, atol=1e-12)
     bv = ev.bias_variance_linear(ev.polynomial_smoother(X11, [-1.0, 1.1], 1), cube, X11, [-1.0,
                                                                                           1.1], 1.0)
     np.testing.assert_allclose(bv.bias2, [0.288**2, (1.1**3 - 0.712 * 1.1) ** 2], atol=1e-12)
@@ -95,7 +96,8 @@ def test_monte_carlo_for_any_estimator_agrees_with_the_vectorised_path():
         lambda x, y, xe: ev.polynomial_predict(ev.fit_polynomial(x, y, 3), xe),
         cube, X11, x_eval, 0.2, 200, random_state=np.random.default_rng(3))
     sk = ev.bias_variance_monte_carlo(make_pipeline(PolynomialFeatures(3), LinearRegression()),
-                                      cube, X11, x_eval, 0.2, 200, random_state=np.random.default_rng(3))
+                                      cube, X11, x_eval, 0.2, 200,
+                                      random_state=np.random.default_rng(3))
     assert fast.predictions.shape == (200, 3)
     for other in (by_fn, sk):
         np.testing.assert_allclose(other.mean_prediction, fast.mean_prediction, atol=1e-9)
@@ -258,7 +260,8 @@ def test_nested_cv_never_touches_the_outer_test_fold():
         block = RecordingKNN.log[k * per_outer: (k + 1) * per_outer]
         for _, rows in block[:-2]:
             assert np.intersect1d(rows, test).size == 0
-        np.testing.assert_array_equal(np.sort(block[-2][1]), train)     # refit on the outer training part
+        np.testing.assert_array_equal(np.sort(block[-2][1]), train)     # refit on the outer
+                                                                        # training part
         np.testing.assert_array_equal(np.sort(block[-1][1]), test)      # scored on the test fold
     # changing the test fold's labels cannot change the choice made for it
     y2 = y.copy()
@@ -401,7 +404,8 @@ def test_worked_example_x6():
     b = y.copy()
     b[:285], b[950:965] = 2, 1
     assert metrics.accuracy_score(y, a) == 0.95 and ev.balanced_accuracy(y, a) == 0.5
-    assert metrics.accuracy_score(y, b) == pytest.approx(0.70) and ev.balanced_accuracy(y, b) == pytest.approx(0.7)
+    assert (metrics.accuracy_score(y, b) == pytest.approx(0.70)
+            and ev.balanced_accuracy(y, b) == pytest.approx(0.7))
 
 
 def test_fig_6_4_numbers_x7():

@@ -79,7 +79,8 @@ def _state(root) -> dict:
 def _moved(before: dict, after: dict, i: int, what: str) -> None:
     assert after["values"][i] != before["values"][i], f"{what}: the displayed value did not change"
     assert after["src"] != before["src"], f"{what}: the picture did not change"
-    assert after["alt"] == after["status"] != before["status"], f"{what}: the description did not change"
+    assert after["alt"] == after["status"] != before["status"], \
+        f"{what}: the description did not change"
     assert after["loaded"], f"{what}: the new picture did not load"
 
 

@@ -87,7 +87,8 @@ def _explorer(frames: list[bytes]) -> str:
     first = data["frames"][1]
     return (f'<img class="lpx-picture" width="680" alt="b" src="data:image/png;base64,{first}">\n'
             f'<script type="application/json" class="lpx-data">{json.dumps(data)}</script>\n'
-            '<script>function show(){img.src="data:image/png;base64,"+data.frames[data.frameOf[s]];}'
+            '<script>function show(){img.src="data:image/png;base64,"'
+            '+data.frames[data.frameOf[s]];}'
             '</script>')
 
 
@@ -115,7 +116,8 @@ def test_figures_carry_their_display_width():
                    '--figure-width: 669px;" />')
     assert accessible_html.with_display_width(out) == out                      # once
     explorer = accessible_html.with_display_width('<img class="lpx-picture" width="680" src="x">')
-    assert explorer == '<img class="lpx-picture" width="680" src="x" style="--figure-width: 680px;">'
+    assert explorer == ('<img class="lpx-picture" width="680" src="x" '
+                        'style="--figure-width: 680px;">')
     for unsized in ('<img src="a.png" />', '<img style="max-width: 30px" src="x">'):
         assert accessible_html.with_display_width(unsized) == unsized
     body = accessible_html.accessible_body(figure)                 # every figure of a page
@@ -269,11 +271,13 @@ def test_typeset_formulas_lose_what_neither_drawing_nor_stylesheet_needs():
         '<g stroke="currentColor" stroke-width="0" transform="scale(1,-1)">'
         '<g data-mml-node="math"><g data-mml-node="TeXAtom" data-mjx-texclass="ORD">'
         '<g data-mml-node="mi"><use data-c="1D431" xlink:href="#B-1D431"></use></g></g>'
-        '<g data-mml-node="mo" transform="translate(884.8,0)"><use data-c="2208" xlink:href="#N-2208">'
+        '<g data-mml-node="mo" transform="translate(884.8,0)">'
+        '<use data-c="2208" xlink:href="#N-2208">'
         '</use></g><g data-mml-node="mtable" transform="translate(9,0)"><g data-mml-node="mtr">'
         '<use data-c="31" xlink:href="#N-31"></use><use data-c="32" xlink:href="#N-32"></use>'
         '</g></g></g></g></svg>'
-        '<mjx-assistive-mml display="inline"><math><mrow data-mjx-texclass="ORD"><mi mathvariant="bold">'
+        '<mjx-assistive-mml display="inline"><math><mrow data-mjx-texclass="ORD">'
+        '<mi mathvariant="bold">'
         'x</mi></mrow><mo>∈</mo><msup><mrow><mi>R</mi></mrow><mrow><mi>N</mi><mo>+</mo></mrow></msup>'
         '</math></mjx-assistive-mml></mjx-container>')
     assert static_math.lighter(formula) == (

@@ -55,7 +55,8 @@ def test_the_two_representations_give_the_same_run():
 
 
 @pytest.mark.parametrize("nonnegative", [False, True])
-def test_adaline_modulation_is_the_sequential_adaline_and_with_x_nonnegative_the_adatron(nonnegative):
+def test_adaline_modulation_is_the_sequential_adaline_and_with_x_nonnegative_the_adatron(
+        nonnegative):
     X, y = _teacher_data(3, P=30, N=15)
     C = correlation_matrix(X, y)
     eta = 0.8 / np.diag(C).max()
@@ -104,7 +105,8 @@ def test_biehls_two_bounds_hold_at_every_update_and_m_stays_below_m_star(seed, c
     w_star = c * unit / (y * (X @ unit)).min()          # every E*^mu >= c, equality for the closest
     Q_star = float(w_star @ w_star)
     run = generic_perceptron(X, y, modulation_function("rosenblatt", margin=c), n_epochs=100_000,
-                             shuffle=True, random_state=np.random.default_rng(seed), record_history=True)
+                             shuffle=True, random_state=np.random.default_rng(seed),
+                             record_history=True)
     R, Q = overlap_and_norm(run.history, w_star)
     M = np.arange(len(R))
     gamma = (X**2).sum(axis=1).max() / N

@@ -1,4 +1,5 @@
-"""Tests of lecture_pkg.neurons.hopfield: storage, dynamics, energy and retrieval (Biehl sec. 1.3.1)."""
+"""Tests of lecture_pkg.neurons.hopfield: storage, dynamics, energy and retrieval
+(Biehl sec. 1.3.1)."""
 
 import numpy as np
 import pytest
@@ -49,7 +50,8 @@ def test_bad_patterns_and_weights_give_clear_errors(rng):
     with pytest.raises(ValueError, match="2-d"):
         hp.hebb_weights_incremental(np.ones(4))
     W = hp.hebb_weights(hp.random_patterns(3, 10, random_state=rng))
-    A = W.copy(); A[0, 1] += 0.5
+    A = W.copy()
+    A[0, 1] += 0.5
     with pytest.raises(ValueError, match="symmetric"):
         hp.run(np.ones(10), A, random_state=rng)
     D = W + np.eye(10)
@@ -89,7 +91,9 @@ def test_energy_is_minus_sum_over_pairs(rng):
 @pytest.mark.parametrize("order", ["random", "cyclic"])
 def test_energy_never_increases_at_any_single_spin_update(rng, order):
     # also for a general symmetric zero-diagonal matrix, not only Hebbian weights
-    A = rng.normal(size=(60, 60)); W = (A + A.T) / 2; np.fill_diagonal(W, 0)
+    A = rng.normal(size=(60, 60))
+    W = (A + A.T) / 2
+    np.fill_diagonal(W, 0)
     S = hp.random_patterns(4, 60, random_state=rng)
     for _ in range(5):
         S, flips, traj = hp.sequential_sweep(S, W, order=order, random_state=rng,

@@ -1,4 +1,5 @@
-"""Tests of lecture_pkg.kernel_machines.experiments: the data sets and protocol of Frieß and Harrison §4."""
+"""Tests of lecture_pkg.kernel_machines.experiments: the data sets and protocol of Frieß and
+Harrison §4."""
 
 import numpy as np
 import pytest

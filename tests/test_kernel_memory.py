@@ -40,7 +40,8 @@ def test_kernel_adatron_fit_holds_a_single_gram_matrix(kernel, mode, fit_interce
     model = KernelAdaTron(C=1.0, kernel=kernel, mode=mode, fit_intercept=fit_intercept,
                           max_epochs=3)
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")     # three epochs need not converge: the memory is the point
+        warnings.simplefilter("ignore")     # three epochs need not converge: the memory is the
+                                            # point
         peak = _peak_bytes(lambda: model.fit(X, y))
     assert one < peak < 1.3 * one, f"peak {peak / one:.2f} x P^2 * 8 bytes"
 
@@ -48,7 +49,8 @@ def test_kernel_adatron_fit_holds_a_single_gram_matrix(kernel, mode, fit_interce
 def test_the_kernels_are_computed_in_a_single_array():
     X, _ = _problem(P)
     one = P * P * 8
-    for kernel in (lambda: rbf_kernel(X, gamma=0.3), lambda: kernels_module.polynomial_kernel(X, degree=3),
+    for kernel in (lambda: rbf_kernel(X, gamma=0.3),
+                   lambda: kernels_module.polynomial_kernel(X, degree=3),
                    lambda: kernels_module.linear_kernel(X)):
         assert _peak_bytes(kernel) < 1.1 * one
 
@@ -78,7 +80,8 @@ def test_a_problem_too_large_for_the_memory_is_refused_before_allocating(monkeyp
         with pytest.raises(MemoryError) as info:
             model.fit(X, y)
         message = str(info.value)
-        assert "P = 2000" in message and "32,000,000 bytes" in message and "10,000,000 bytes" in message
+        assert ("P = 2000" in message and "32,000,000 bytes" in message
+                and "10,000,000 bytes" in message)
     with pytest.raises(MemoryError, match="P = 2000"):         # the copy Gamma of a given K
         kernel_adatron(np.eye(2000), y, 1.0)
 

@@ -1,4 +1,5 @@
-"""The package's layout: subpackages by family, public names re-exported, private names kept private."""
+"""The package's layout: subpackages by family, public names re-exported, private names kept
+private."""
 
 import ast
 import importlib
@@ -57,7 +58,8 @@ def test_subpackage_reexports_the_public_names_of_its_public_modules(subpackage)
             assert hasattr(module,
                            name), f"{module.__name__}.__all__ names {name!r}, which is missing"
             if not info.name.startswith("_") or subpackage == "datasets":
-                assert name in exported, f"{module.__name__}.{name} is not re-exported by lecture_pkg.{subpackage}"
+                assert name in exported, \
+                    f"{module.__name__}.{name} is not re-exported by lecture_pkg.{subpackage}"
 
 
 def _estimators():
@@ -101,7 +103,8 @@ def test_private_names_do_not_cross_subpackages():
                 continue
             for alias in node.names:
                 if alias.name.startswith("_"):
-                    offenders.append(f"{rel}: from {'.' * node.level}{node.module} import {alias.name}")
+                    offenders.append(f"{rel}: from {'.' * node.level}{node.module} "
+                                     f"import {alias.name}")
     assert not offenders, "\n".join(offenders)
 
 

@@ -1,4 +1,5 @@
-"""Tests of tools/ledger.py: the ledger page of stated results, read from the notebooks' stored outputs."""
+"""Tests of tools/ledger.py: the ledger page of stated results, read from the notebooks'
+stored outputs."""
 
 import json
 import re
@@ -35,14 +36,16 @@ def test_ledger_finds_result_cells_sections_and_values(tmp_path):
     (tmp_path / "part").mkdir()
     nb = _notebook([
         _md("# Chapter\n\n(sec-koski)=\n## Koski's example"),
-        _code("# result: P.1\nassert True\nreport(...)", "P.1 | reproduced: (0.2, 0.5, 1) | stated: (0.2, 0.5, 1) | exact\n"),
+        _code("# result: P.1\nassert True\nreport(...)",
+              "P.1 | reproduced: (0.2, 0.5, 1) | stated: (0.2, 0.5, 1) | exact\n"),
         _md("## The R² bias"),
         _code("# result: P.3\nassert False", error=True),
         _code("x = 1  # result: P.4 is not a marker on a later line"),
     ])
     (tmp_path / "part" / "chapter.ipynb").write_text(json.dumps(nb))
     reps = ledger.find_reproductions(tmp_path)
-    assert [(r.id, r.anchor, r.ok) for r in reps] == [("P.1", "sec-koski", True), ("P.3", "the-r2-bias", False)]
+    assert [(r.id, r.anchor, r.ok) for r in reps] == [("P.1", "sec-koski", True),
+                                                      ("P.3", "the-r2-bias", False)]
     assert reps[0].page == "Chapter" and reps[0].section == "Koski's example"
     rows = {r["id"]: r for r in ledger.ledger(tmp_path)}
     assert rows["P.1"]["status"] == "reproduced"
@@ -71,7 +74,8 @@ def test_ledger_writes_maths_in_section_titles_as_text(tmp_path):
 
 
 def test_ledger_rejects_unknown_ids(tmp_path):
-    (tmp_path / "x.ipynb").write_text(json.dumps(_notebook([_code("# result: Z.99", "Z.99 | reproduced: 1 | stated: 1\n")])))
+    nb = _notebook([_code("# result: Z.99", "Z.99 | reproduced: 1 | stated: 1\n")])
+    (tmp_path / "x.ipynb").write_text(json.dumps(nb))
     with pytest.raises(ValueError, match="Z.99"):
         ledger.ledger(tmp_path)
 

@@ -45,7 +45,8 @@ def test_lp_machine_constraints_objective_and_lp_duality(moons, C, bias):
     scale = max(1.0, run.alpha.sum())       # C = 0 may need huge alpha (degenerate, unregularised)
     assert np.all(y * f >= 1.0 - run.slacks - 1e-8 * scale)
     assert run.objective == pytest.approx(costs @ run.slacks + C * run.alpha.sum(), abs=1e-8)
-    assert abs(run.objective - dual_objective(K, y, C, costs, 1.0, bias)) <= 1e-8 * max(1, run.objective)
+    assert (abs(run.objective - dual_objective(K, y, C, costs, 1.0, bias))
+            <= 1e-8 * max(1, run.objective))
     if not bias:
         assert run.bias == 0.0
 

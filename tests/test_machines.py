@@ -30,7 +30,8 @@ def test_parity_is_the_parity_of_the_minus_ones_and_committee_the_majority(units
     H = hidden_states(W, theta, X)
     assert np.array_equal(parity_output(W, theta, X), (-1) ** np.sum(H == -1, axis=1))
     assert np.array_equal(committee_output(W, theta, X), np.where(H.sum(axis=1) > 0, 1, -1))
-    # flipping one unit flips the parity output everywhere, the committee only where that unit is pivotal
+    # flipping one unit flips the parity output everywhere, the committee only where that unit
+    # is pivotal
     W2, t2 = W.copy(), theta.copy()
     W2[0], t2[0] = -W[0], -theta[0]
     assert np.array_equal(parity_output(W2, t2, X), -parity_output(W, theta, X))

@@ -1,4 +1,5 @@
-"""Tests of lecture_pkg.kernel_machines.mesr: minimal expansion set reduction (Frieß and Harrison §3)."""
+"""Tests of lecture_pkg.kernel_machines.mesr: minimal expansion set reduction
+(Frieß and Harrison §3)."""
 
 import warnings
 

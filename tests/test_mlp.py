@@ -60,7 +60,8 @@ def test_backprop_equals_finite_differences_on_random_nets():
 def test_gradient_descent_lowers_the_loss_and_learns_xor():
     net, starts, losses = train_xor(random_state=np.random.default_rng(0))
     assert losses[-1] < losses[0]
-    assert np.all(np.diff(losses) <= 1e-12)          # small eta: the batch loss falls monotonically here
+    assert np.all(np.diff(losses) <= 1e-12)          # small eta: the batch loss falls
+                                                     # monotonically here
     X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=float)
     assert ((net.predict_proba(X)[:, 0] >= 0.5).astype(int)).tolist() == [0, 1, 1, 0]
 
@@ -183,7 +184,8 @@ def test_unit_types_compute_the_stated_functions():
 
 
 def _sklearn_with_weights(model, net, X, y):
-    """Fit a scikit-learn network for one step (to set up its attributes), then give it our weights."""
+    """Fit a scikit-learn network for one step (to set up its attributes), then give it our
+    weights."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         model.fit(X, y)

@@ -256,7 +256,8 @@ def test_gaussian_nb_priors_and_bad_input():
     X, y = load_iris(return_X_y=True)
     fixed = GaussianNaiveBayes(priors=[0.8, 0.1, 0.1]).fit(X, y)
     np.testing.assert_allclose(fixed.predict_proba(X),
-                               GaussianNB(priors=[0.8, 0.1, 0.1]).fit(X, y).predict_proba(X), atol=1e-9)
+                               GaussianNB(priors=[0.8, 0.1, 0.1]).fit(X, y).predict_proba(X),
+                               atol=1e-9)
     with pytest.raises(ValueError, match="sum to one"):
         GaussianNaiveBayes(priors=[0.5, 0.1, 0.1]).fit(X, y)
     with pytest.raises(ValueError, match="priors"):

@@ -1,4 +1,5 @@
-"""Tests of lecture_pkg.neurons.units: activation functions and feed-forward networks (Biehl ch. 1)."""
+"""Tests of lecture_pkg.neurons.units: activation functions and feed-forward networks
+(Biehl ch. 1)."""
 
 import numpy as np
 import pytest
@@ -107,6 +108,7 @@ def test_perceptron_output_is_a_threshold_unit():
     X = np.array([[1.0, 1.0], [0.5, 0.5], [0.0, 0.0], [2.0, -1.0]])
     out = perceptron_output(X, [1.0, 1.0], theta=1.0)
     assert out.tolist() == [1, 1, -1, 1]   # (0.5, 0.5) and (2, -1) lie on the plane: sign(0)=+1
-    assert set(np.unique(perceptron_output(np.random.default_rng(0).normal(size=(50, 2)), [1, 2]))) <= {-1, 1}
+    Z = np.random.default_rng(0).normal(size=(50, 2))
+    assert set(np.unique(perceptron_output(Z, [1, 2]))) <= {-1, 1}
     with pytest.raises(ValueError, match="components"):
         perceptron_output(X, [1.0, 1.0, 1.0])

@@ -1,4 +1,5 @@
-"""Tests of lecture_pkg.linear.nonseparable: (4.1), the Pocket algorithm (4.2), the soft margin (4.3)-(4.6)."""
+"""Tests of lecture_pkg.linear.nonseparable: (4.1), the Pocket algorithm (4.2), the soft margin
+(4.3)-(4.6)."""
 
 import warnings
 

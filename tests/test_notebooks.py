@@ -1,4 +1,5 @@
-"""Tests of tools/refresh.py (the engine of `make refresh`) and the toc reading it shares with the ledger."""
+"""Tests of tools/refresh.py (the engine of `make refresh`) and the toc reading it shares with
+the ledger."""
 
 import json
 import re
@@ -29,7 +30,8 @@ def test_the_real_book_ends_with_its_ledger():
 
 def test_execute_stores_outputs_without_timings_or_widget_state(tmp_path):
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell("import os, sys, time\nprint(os.path.basename(os.getcwd()))\n"
+    nb.cells = [nbformat.v4.new_code_cell("import os, sys, time\n"
+                                          "print(os.path.basename(os.getcwd()))\n"
                                           "sys.stdout.flush(); time.sleep(0.2); print('more')"),
                 nbformat.v4.new_code_cell("1 + 1"),
                 nbformat.v4.new_code_cell("import ipywidgets\nipywidgets.Button(description='go')")]
@@ -48,7 +50,8 @@ def test_execute_stores_outputs_without_timings_or_widget_state(tmp_path):
     assert "".join(saved["cells"][1]["outputs"][0]["data"]["text/plain"]) == "2"
     assert "widgets" not in saved["metadata"]
     widget_output = saved["cells"][2]["outputs"][0]["data"]
-    assert list(widget_output) == ["text/plain"] and "Button" in "".join(widget_output["text/plain"])
+    assert (list(widget_output) == ["text/plain"]
+            and "Button" in "".join(widget_output["text/plain"]))
     assert all("execution" not in c["metadata"] for c in saved["cells"])
 
 
@@ -209,13 +212,15 @@ def test_refresh_keeps_a_stored_figure_that_differs_only_by_anti_aliasing_noise(
     base[30, :] = 0                                       # a line
     noisy = base.copy()
     noisy[29, 10:13] = 252                                # three edge pixels a few levels off
-    noisy[31, 40:70] = 200                                # the line's edge moved by a fraction of a pixel
+    noisy[31, 40:70] = 200                                # the line's edge moved by a fraction
+                                                          # of a pixel
     changed = base.copy()
     changed[10:20, 10:20] = 0                             # a new square: another figure
     stored = _figure_notebook(_png(base))
     same = _figure_notebook(_png(noisy))
     assert notebooks.keep_stored_images(stored, same) == 1
-    assert same.cells[0].outputs[0]["data"]["image/png"] == stored.cells[0].outputs[0]["data"]["image/png"]
+    assert (same.cells[0].outputs[0]["data"]["image/png"]
+            == stored.cells[0].outputs[0]["data"]["image/png"])
     other = _figure_notebook(_png(changed))
     assert notebooks.keep_stored_images(stored, other) == 0
     assert other.cells[0].outputs[0]["data"]["image/png"] == _png(changed)

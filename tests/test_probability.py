@@ -1,4 +1,5 @@
-"""Tests of lecture_pkg.probabilistic.bayes: joint tables, Bayes' rule, the Bayes classifier, networks."""
+"""Tests of lecture_pkg.probabilistic.bayes: joint tables, Bayes' rule, the Bayes classifier,
+networks."""
 
 import itertools
 
@@ -180,7 +181,8 @@ def test_bayes_classifier_and_error_on_shapes(shapes):
 @pytest.mark.parametrize("seed", range(6))
 def test_bayes_classifier_is_optimal_by_brute_force(seed):
     rng = np.random.default_rng(seed)
-    joint = random_joint(rng, (3, 2, 3))               # 6 feature tuples, 3 classes: 729 classifiers
+    joint = random_joint(rng, (3, 2, 3))               # 6 feature tuples, 3 classes:
+                                                       # 729 classifiers
     errors = pr.all_classifier_errors(joint, "X2")
     assert errors.min() == pytest.approx(pr.bayes_error(joint, "X2"), abs=1e-12)
     assert np.all(errors >= pr.bayes_error(joint, "X2") - 1e-12)

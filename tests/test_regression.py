@@ -1,4 +1,5 @@
-"""Tests of lecture_pkg.learning.regression against the lecture's equations, numpy, scipy and scikit-learn."""
+"""Tests of lecture_pkg.learning.regression against the lecture's equations, numpy, scipy and
+scikit-learn."""
 
 import numpy as np
 import pytest

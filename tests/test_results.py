@@ -1,4 +1,5 @@
-"""Tests of result reporting (lecture_pkg.results); the ledger page's generator is tested in test_ledger.py."""
+"""Tests of result reporting (lecture_pkg.results); the ledger page's generator is tested in
+test_ledger.py."""
 
 from pathlib import Path
 
@@ -38,7 +39,8 @@ def test_the_reader_sees_a_sentence_that_names_the_source_and_links_the_ledger()
     text = results.result_html("G.2", "(0.5, 0)", "(0.5, 0)", "exact")
     assert 'href="../ledger.html#result-G-2"' in text and "Biehl's notes" in text
     # two lines: what the source states, then what the book computed and how they compare
-    assert "Biehl's notes: (0.5, 0).<br>Computed here: (0.5, 0) \N{EM DASH} exactly as stated." in text
+    assert ("Biehl's notes: (0.5, 0).<br>Computed here: (0.5, 0) \N{EM DASH} exactly as stated."
+            in text)
     assert "up to rounding (differences below 1e-9)" in results.result_html("G.2", "0.5", "0.5",
                                                                           "exact", "1e-9")
     text = results.result_html("N.4", "1", ">= 0.95", "statistical", "mean of 8 networks")

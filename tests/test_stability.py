@@ -1,4 +1,5 @@
-"""Tests of lecture_pkg.linear.stability: MinOver, Adaline, AdaTron against the notes and independent solvers."""
+"""Tests of lecture_pkg.linear.stability: MinOver, Adaline, AdaTron against the notes and
+independent solvers."""
 
 import warnings
 
@@ -59,7 +60,8 @@ def test_stabilities_are_signed_distances_and_scale_invariant():
     dist = np.linalg.norm(X - foot, axis=1) * np.sign(X @ w + b)
     np.testing.assert_allclose(kappa, y * dist, atol=1e-12)
     np.testing.assert_allclose(stabilities(X, y, 7.5 * w, 7.5 * b), kappa, atol=1e-12)
-    assert stability(X, y, w, b) == pytest.approx(kappa.min()) == pytest.approx(geometric_margin(X, y, w, b))
+    assert (stability(X, y, w, b) == pytest.approx(kappa.min())
+            == pytest.approx(geometric_margin(X, y, w, b)))
     with pytest.raises(ValueError, match="zero"):
         stabilities(X, y, np.zeros(3))
 
@@ -544,7 +546,7 @@ def test_deckert_learning_rate_figures():
 
 
 
-# ---------------------------------------------------------------- the engine's box, target and equality options
+# -------------------------------------------------- the engine's box, target and equality options
 
 def test_box_adatron_without_options_is_the_old_path(teacher_data):
     X, y = teacher_data

@@ -1,4 +1,5 @@
-"""Tests of lecture_pkg.kernel_machines.svm: the kernel AdaTron (4.26) as an SVM, and the dual perceptron."""
+"""Tests of lecture_pkg.kernel_machines.svm: the kernel AdaTron (4.26) as an SVM, and the dual
+perceptron."""
 
 import warnings
 
@@ -119,7 +120,8 @@ def test_hard_margin_on_contradictory_duplicates_is_flagged():
     # the same input with both labels: no kernel separates them, and the dual is unbounded
     X = np.array([[0.0, 1.0], [0.0, 1.0], [1.0, 0.0], [2.0, 2.0]])
     y = np.array([1, -1, 1, -1])
-    # with the bias, the pair (0, 1) is a direction of zero curvature: the first pair step is infinite
+    # with the bias, the pair (0, 1) is a direction of zero curvature: the first pair step is
+    # infinite
     with pytest.warns(ConvergenceWarning, match="diverged"):
         m = KernelAdaTron(C=np.inf, gamma=1.0).fit(X, y)
     assert m.diverged_ and not m.converged_ and m.n_steps_ == 1

@@ -207,4 +207,5 @@ def test_learning_curves_runner_shapes_order_and_slopes():
 
 def test_literature_constants_are_ordered():
     c = LITERATURE_ASYMPTOTICS
-    assert c["bayes (centre of mass)"] < c["maximal stability"] < c["gibbs (random version-space student)"]
+    assert (c["bayes (centre of mass)"] < c["maximal stability"]
+            < c["gibbs (random version-space student)"])

@@ -100,7 +100,8 @@ def test_check_inputs_refuses_entries_whose_squares_overflow():
                                          r"\(largest \|entry\| 1e\+200\)"):
         check_inputs(X, name="Z")
     assert check_inputs(X * 1e-100).shape == (2, 2)          # 1e100 squared is finite
-    with pytest.raises(ValueError, match="Z contains NaN"):   # NaN is named as NaN, not as too large
+    # NaN is named as NaN, not as too large
+    with pytest.raises(ValueError, match="Z contains NaN"):
         check_inputs([[1e200, np.nan]], name="Z")
 
 

@@ -68,7 +68,8 @@ def test_explorer_draws_and_builds_a_widget(toy):
     ex.next_epoch(2)
     ax = ex.draw()
     assert "epoch 2" in ax.get_title()
-    assert len(ax.lines) == 2 * 3                                  # one path (two strokes) per prototype
+    assert len(ax.lines) == 2 * 3                                  # one path (two strokes) per
+                                                                   # prototype
     w = ex.widget()
     buttons = w.children[0].children
     assert [b.description for b in buttons] == ["Next epoch", "10 epochs", "Reset"]

@@ -31,7 +31,8 @@ def test_working_point_travels_along_the_roc(data):
     for theta in np.linspace(*ex.theta_range, 40):
         point = ex.set(theta=theta)
         assert tuple(np.round(point, 12)) in points                       # on the curve
-        assert point[0] <= previous[0] and point[1] <= previous[1]        # raising theta moves down-left
+        assert point[0] <= previous[0] and point[1] <= previous[1]        # raising theta moves
+                                                                          # down-left
         previous = point
     assert ex.set(theta=ex.theta_range[1]) == (0.0, 0.0)
     assert ex.set(theta=ex.theta_range[0]) == (1.0, 1.0)

@@ -15,8 +15,8 @@ from PIL import Image
 from lecture_pkg import datasets
 from lecture_pkg.plotting import PIXEL_DENSITY
 from lecture_pkg.widgets import (
-    AdalineExplorer, HopfieldExplorer, MEstimateExplorer, PerceptronExplorer, PrototypeExplorer, ROCExplorer,
-    StaticExplorer, VersionSpaceExplorer, control, static_explorer)
+    AdalineExplorer, HopfieldExplorer, MEstimateExplorer, PerceptronExplorer, PrototypeExplorer,
+    ROCExplorer, StaticExplorer, VersionSpaceExplorer, control, static_explorer)
 from lecture_pkg.widgets import roc as roc_module
 from lecture_pkg.widgets._static import END_MARK, START_MARK, grid_with, png_bytes
 
@@ -102,8 +102,8 @@ def test_html_is_self_contained_labelled_and_starts_at_the_initial_state():
     assert data["shape"] == [3, 2] and data["initial"] == [1, 1]
     assert len(data["frameOf"]) == 6 and len(data["texts"]) == 6
     assert data["controls"][1]["texts"] == ["0", "0.5"]
-    first = re.search(r'<img class="lpx-picture" width="\d+" alt="([^"]*)" src="data:image/png;base64,([^"]+)"',
-                      page)
+    first = re.search(r'<img class="lpx-picture" width="\d+" alt="([^"]*)" '
+                      r'src="data:image/png;base64,([^"]+)"', page)
     assert first.group(1) == "state a=2, b=0.5"
     assert first.group(2) == data["frames"][data["frameOf"][3]]
 

@@ -27,9 +27,9 @@ perceptron at most 0.8 times scikit-learn's time and the SVM at most 1.5 times
 (GMLVQ has no compiled counterpart, so its ratio is informational), the batched
 learning curves at least 10 times faster than the loop, the kernel AdaTron within 3
 times ``SVC``'s time at ``P = 1000`` with the same test accuracy up to 1 %, and at
-``P = 20 000`` within 1.5 times ``SVC``'s time and 1 GB of peak memory.  The saved run is shown by the book's
-appendix page "Performance", which only reads the JSON file and never times anything
-itself.
+``P = 20 000`` within 1.5 times ``SVC``'s time and 1 GB of peak memory.  The saved run
+is shown by the book's appendix page "Performance", which only reads the JSON file and
+never times anything itself.
 """
 
 from __future__ import annotations
@@ -192,7 +192,8 @@ def bench_perceptron(sizes=FULL["perceptron"]["sizes"], n_features: int = 100, *
             "perceptron", "lecture_pkg.linear.Perceptron", "sklearn.linear_model.Perceptron",
             P, n_features, t_ours, t_theirs, ours.score(X_test, y_test), theirs.score(X_test,
                                                                                       y_test),
-            epochs=int(ours.n_epochs_), updates=int(ours.n_updates_), converged=bool(ours.converged_),
+            epochs=int(ours.n_epochs_), updates=int(ours.n_updates_),
+            converged=bool(ours.converged_),
             max_weight_difference=difference, same_weights=bool(difference <= 1e-9),
         ))
     return rows
@@ -294,7 +295,8 @@ def bench_svm(sizes=FULL["svm"]["sizes"], n_features: int = 20, *, C: float = 1.
 
     from lecture_pkg.kernel_machines import KernelAdaTron
 
-    details = (["sequential sweep"] if mode != "greedy" else []) + ([f"C = {C:g}"] if C != 1.0 else [])
+    details = ((["sequential sweep"] if mode != "greedy" else [])
+               + ([f"C = {C:g}"] if C != 1.0 else []))
     name = name or "svm" + (f" ({', '.join(details)})" if details else "")
     rows = []
     gamma = 1.0 / n_features
@@ -310,7 +312,8 @@ def bench_svm(sizes=FULL["svm"]["sizes"], n_features: int = 20, *, C: float = 1.
                                         seed=seed)
                       for side in ("ours", "theirs")}
         rows.append(_row(
-            name, f"lecture_pkg.kernel_machines.KernelAdaTron(mode={mode!r})", "sklearn.svm.SVC", P, n_features,
+            name, f"lecture_pkg.kernel_machines.KernelAdaTron(mode={mode!r})", "sklearn.svm.SVC",
+            P, n_features,
             t_ours, t_theirs, ours.score(X_test, y_test), theirs.score(X_test, y_test),
             memory=(probes["ours"]["peak"], probes["theirs"]["peak"]) if probes else (None, None),
             **{f"{key}_{side}": probes[side][src] for side in probes
@@ -429,7 +432,8 @@ def bench_gmlvq(sizes=FULL["gmlvq"]["sizes"], *, repeats: int = 5, budget: float
             f"gmlvq ({name})", "lecture_pkg.prototypes.GMLVQ", "scipy L-BFGS (same cost)", len(X),
             X.shape[1], t_ours, t_theirs, ours.score(X_test, y_test),
             _nearest_prototype_accuracy(X_test, y_test, W, labels, omega),
-            cost_ours=float(cost_ours), cost_theirs=float(result.fun), iterations_theirs=int(result.nit),
+            cost_ours=float(cost_ours), cost_theirs=float(result.fun),
+            iterations_theirs=int(result.nit),
             epochs_ours=int(ours.max_epochs),
         ))
     return rows
@@ -486,11 +490,13 @@ def bench_learning_curves(sizes=FULL["learning_curves"]["sizes"], n_features: in
                                                    random_state=np.random.default_rng(seed),
                                                    algorithms=("hebb",)), repeats, budget)
         t_theirs = best_time(lambda: loop_learning_curves(alphas, n_features, n_seeds,
-                                                          np.random.default_rng(seed)), repeats, budget)
+                                                          np.random.default_rng(seed)),
+                             repeats, budget)
         batched, looped = t_ours[2].errors["hebb"], t_theirs[2]
         rows.append(_row(
             "learning curves (runner)", "teacher_student.learning_curves", "loop per student",
-            n_seeds * len(alphas), n_features, t_ours, t_theirs, 1 - batched.mean(), 1 - looped.mean(),
+            n_seeds * len(alphas), n_features, t_ours, t_theirs, 1 - batched.mean(),
+            1 - looped.mean(),
             max_error_difference=float(np.abs(batched - looped).max()), n_seeds=n_seeds,
         ))
 
@@ -596,7 +602,8 @@ def check_goals(rows: list[dict]) -> list[dict]:
                     peak = r.get("memory_ours")
                     add(name, r, f"ratio <= {SVM_LARGE_RATIO_GOAL:g}, peak memory <= "
                         f"{SVM_MEMORY_GOAL / 1e9:g} GB", r["ratio"],
-                        r["ratio"] <= SVM_LARGE_RATIO_GOAL and peak is not None and peak <= SVM_MEMORY_GOAL,
+                        r["ratio"] <= SVM_LARGE_RATIO_GOAL
+                        and peak is not None and peak <= SVM_MEMORY_GOAL,
                         "svm memory")
         elif name.startswith("learning curves"):
             speedup = 1.0 / largest["ratio"]
@@ -639,7 +646,8 @@ def machine_info() -> dict:
     try:
         from threadpoolctl import threadpool_info
 
-        info["blas"] = [f"{p.get('internal_api')} {p.get('version')} ({p.get('num_threads')} threads)"
+        info["blas"] = [f"{p.get('internal_api')} {p.get('version')} "
+                        f"({p.get('num_threads')} threads)"
                         for p in threadpool_info() if p.get("user_api") == "blas"]
     except ImportError:        # pragma: no cover - threadpoolctl comes with scikit-learn
         info["blas"] = []
@@ -697,7 +705,8 @@ def run_all(quick: bool = False, *, progress: Callable[[str], None] | None = Non
 def format_table(rows: list[dict]) -> str:
     """The rows as a fixed-width text table (times in milliseconds, peak memory in MB)."""
     head = (f"{'benchmark':32s} {'size':>7s} {'ours [ms]':>10s} {'theirs [ms]':>12s} "
-            f"{'ours/theirs':>11s} {'acc ours':>9s} {'acc theirs':>10s} {'MB ours':>8s} {'MB theirs':>9s}")
+            f"{'ours/theirs':>11s} {'acc ours':>9s} {'acc theirs':>10s} {'MB ours':>8s} "
+            f"{'MB theirs':>9s}")
     lines = [head, "-" * len(head)]
 
     def mb(value):
@@ -706,7 +715,8 @@ def format_table(rows: list[dict]) -> str:
     for r in rows:
         lines.append(f"{r['benchmark']:32s} {r['size']:7d} {1e3 * r['time_ours']:10.1f} "
                      f"{1e3 * r['time_theirs']:12.1f} {r['ratio']:11.2f} {r['acc_ours']:9.3f} "
-                     f"{r['acc_theirs']:10.3f} {mb(r.get('memory_ours')):>8s} {mb(r.get('memory_theirs')):>9s}")
+                     f"{r['acc_theirs']:10.3f} {mb(r.get('memory_ours')):>8s} "
+                     f"{mb(r.get('memory_theirs')):>9s}")
     return "\n".join(lines)
 
 
@@ -714,7 +724,8 @@ def _format_goals(goals: list[dict]) -> str:
     lines = []
     for g in goals:
         if g["goal"] is None:
-            lines.append(f"  {g['benchmark']}: ratio {g['value']:.2f} at size {g['size']} (informational)")
+            lines.append(f"  {g['benchmark']}: ratio {g['value']:.2f} at size {g['size']} "
+                         "(informational)")
         else:
             lines.append(f"  {g['benchmark']}: {g['goal']} at size {g['size']}: "
                          f"{g['value']:.2f} -> " + ("met" if g["met"] else "NOT met"))

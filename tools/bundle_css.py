@@ -32,7 +32,8 @@ BUNDLE_DIR = "_static"
 _LINK = re.compile(r'[ \t]*<link\b([^>]*)>[ \t]*\n?')
 _IMPORT = re.compile(r'@import\s+(?:url\()?\s*["\']?([^"\')\s;]+)["\']?\s*\)?\s*;')
 _URL = re.compile(r'url\(\s*(["\']?)([^"\')]+)\1\s*\)')
-#: A rule that only draws a Font Awesome icon from the icon font: ``.fa-x:before,.fa-y:before{content:"\f..."}``.
+#: A rule that only draws a Font Awesome icon from the icon font:
+#: ``.fa-x:before,.fa-y:before{content:"\f..."}``.
 _ICON_RULE = re.compile(r'(?:(?<=[{}])|(?<=\*/)|(?<=\n)|\A)'
                         r'((?:\.fa-[a-z0-9-]+:{1,2}(?:before|after)\s*,?\s*)+)\{content:\s*"[^"]*";?\}')
 

@@ -140,7 +140,8 @@ def ledger(book_dir: str | os.PathLike) -> list[dict]:
     for res in stated_results():
         reps = where.get(res.id, [])
         rows.append({"id": res.id, "group": res.group, "result": res.result, "check": res.check,
-                     "reproductions": reps, "status": "reproduced" if reps and all(r.ok for r in reps)
+                     "reproductions": reps,
+                     "status": "reproduced" if reps and all(r.ok for r in reps)
                      else ("failed" if reps else "not yet")})
     unknown = sorted(set(where) - {r["id"] for r in rows})
     if unknown:
@@ -184,7 +185,8 @@ _SOURCE_CODE = re.compile(r"\b(00[0-4])\b")
 
 
 def _named(text: str) -> str:
-    """``text`` with the sources' numbers written as their names: ``(000 ch. 1)`` -> ``(Biehl ch. 1)``."""
+    """``text`` with the sources' numbers written as their names: ``(000 ch. 1)`` ->
+    ``(Biehl ch. 1)``."""
     return _SOURCE_CODE.sub(lambda m: SOURCE_NAMES[m.group(1)], text)
 
 
@@ -201,7 +203,8 @@ def ledger_html(book_dir: str | os.PathLike, page: str | os.PathLike) -> str:
     rows = ledger(book_dir)
     page_dir = Path(page).parent
     done = sum(r["status"] == "reproduced" for r in rows)
-    parts = [f"<p><strong>{done} of {len(rows)}</strong> stated results are reproduced in the book.</p>"]
+    parts = [f"<p><strong>{done} of {len(rows)}</strong> stated results are reproduced "
+             "in the book.</p>"]
     group = None
     for r in rows:
         if r["group"] != group:
@@ -227,7 +230,8 @@ def ledger_html(book_dir: str | os.PathLike, page: str | os.PathLike) -> str:
             f'<td data-label="ID">{r["id"]}</td>'
             f'<td data-label="Stated result">{_html_with_math(_named(r["result"]))}</td>'
             f'<td data-label="Where">{"<br>".join(links) or "—"}</td>'
-            f'<td data-label="Reproduced">{"<br>".join(values) or status}{status if values else ""}</td>'
+            f'<td data-label="Reproduced">{"<br>".join(values) or status}'
+            f'{status if values else ""}</td>'
             f'<td data-label="Kind">{"<br>".join(kinds)}</td></tr>'
         )
     parts.append("</tbody></table>")

@@ -121,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
         args.out.write_text(json.dumps({
             "measured": datetime.date.today().isoformat(),
             "machine": f"{platform.machine()}, {os.cpu_count()} CPUs",
-            "lighthouse": json.loads((NPM / "package.json").read_text())["dependencies"]["lighthouse"],
+            "lighthouse":
+                json.loads((NPM / "package.json").read_text())["dependencies"]["lighthouse"],
             "goals": GOALS, "pages": rows}, indent=1) + "\n", encoding="utf-8")
         print(f"written to {args.out.relative_to(ROOT)}")
     return 0

@@ -44,7 +44,8 @@ def normalise(nb) -> None:
             output.get("data", {}).pop(WIDGET_VIEW, None)
             previous = merged[-1] if merged else None
             if (output.get("output_type") == "stream" and previous is not None
-                    and previous.get("output_type") == "stream" and previous.get("name") == output.get("name")):
+                    and previous.get("output_type") == "stream"
+                    and previous.get("name") == output.get("name")):
                 previous["text"] = "".join(previous["text"]) + "".join(output["text"])
             else:
                 merged.append(output)

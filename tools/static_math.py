@@ -35,10 +35,12 @@ CSS = "_static/mathjax-svg.css"
 #: box: it scrolls sideways inside itself there (a browser cannot break a typeset formula).
 WIDE_INLINE_EX = 25
 INLINE = re.compile(r'(<span class="math notranslate nohighlight">)\\\((.*?)\\\)(</span>)', re.S)
-DISPLAY = re.compile(r'(<div class="math notranslate nohighlight"[^>]*>\s*(?:<span class="eqno">.*?</span>)?)'
+DISPLAY = re.compile(r'(<div class="math notranslate nohighlight"[^>]*>\s*'
+                     r'(?:<span class="eqno">.*?</span>)?)'
                      r'\s*\\\[(.*?)\\\](\s*</div>)', re.S)
 MATHJAX_SCRIPTS = re.compile(r'<script>\s*window\.MathJax = .*?</script>\s*'
-                             r'|<script\b[^>]*src="[^"]*_static/mathjax/[^"]*"[^>]*>\s*</script>\s*', re.S)
+                             r'|<script\b[^>]*src="[^"]*_static/mathjax/[^"]*"[^>]*>\s*</script>\s*',
+                             re.S)
 EXTRA_CSS = """
 /* The glyphs' stroke (MathJax's own rule selects use[data-c], an attribute lighter() drops). */
 mjx-container[jax="SVG"] use { stroke-width: 3; }

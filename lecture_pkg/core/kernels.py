@@ -49,7 +49,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..validation import POSITIVE, Interval, check_inputs, check_positive_int, check_scalar, warn_user
+from ..validation import (POSITIVE, Interval, check_inputs, check_positive_int, check_scalar,
+                          warn_user)
 
 __all__ = [
     "NotPSDError",
@@ -208,7 +209,8 @@ def kernel_matrix(A: np.ndarray, B: np.ndarray | None = None, kernel: str | Call
     """
     if isinstance(kernel, str):
         if kernel not in KERNELS:
-            raise ValueError(f"unknown kernel {kernel!r}; choose from {sorted(KERNELS)} or a callable")
+            raise ValueError(f"unknown kernel {kernel!r}; choose from {sorted(KERNELS)} "
+                             "or a callable")
         with np.errstate(over="ignore", invalid="ignore"):     # an overflow is refused below
             K = KERNELS[kernel](A, B, **params)
     elif not callable(kernel):

@@ -55,7 +55,8 @@ class LearningRateWarning(UserWarning):
 
 
 def check_learning_rate(eta: float, limit: float, window: str) -> None:
-    """Warn with :class:`LearningRateWarning` unless ``eta < limit`` (the convergent window ``window``)."""
+    """Warn with :class:`LearningRateWarning` unless ``eta < limit`` (the convergent window
+    ``window``)."""
     if not eta < limit:
         warn_user(
             f"the learning rate eta={eta:.6g} lies outside the convergent window "
@@ -169,13 +170,15 @@ class EmbeddingRun:
     """
 
     x: np.ndarray
-    objective: np.ndarray        # f(x) of (3.61)/(3.75): at the start and after every epoch (or step)
+    objective: np.ndarray        # f(x) of (3.61)/(3.75): at the start and after every epoch
+                                 # (or step)
     converged: bool
     diverged: bool
     n_epochs: int
     multiplier: float = 0.0
     kkt_violation: float = float("nan")
-    n_steps: int = 0             # examples stepped (greedy mode with ``equality``: pairs of examples)
+    n_steps: int = 0             # examples stepped (greedy mode with ``equality``: pairs of
+                                 # examples)
     snapshots: dict[int, np.ndarray] = field(default_factory=dict)   # epoch -> x (snapshot_epochs)
 
 
@@ -347,7 +350,8 @@ def _check_epochs(epochs) -> list[int]:
 
 
 def box_kkt_violation(x: np.ndarray, gradient: np.ndarray, upper: float = np.inf) -> np.ndarray:
-    """Violation of the Kuhn–Tucker conditions of ``max f(x)`` over ``0 <= x <= upper``, per example.
+    """Violation of the Kuhn–Tucker conditions of ``max f(x)`` over ``0 <= x <= upper``,
+    per example.
 
     ``gradient`` is ``grad f(x)``, for the AdaTron ``1 - E``.  The conditions are
     ``g = 0`` for ``0 < x < upper``, ``g <= 0`` at ``x = 0`` and ``g >= 0`` at
@@ -400,7 +404,8 @@ def _run_box_adatron(Q, eta, mode, normalize, max_epochs, x0, record_steps, uppe
     else:
         a, rho = np.zeros(P), 0.0
 
-    def penalised():                            # Q_rho^T = Q^T + rho a a^T, row mu = column mu of Q_rho
+    def penalised():                            # Q_rho^T = Q^T + rho a a^T, row mu = column mu
+                                                # of Q_rho
         full = np.ascontiguousarray(Q.T)
         if equality is not None:
             full += rho * np.outer(a, a)
@@ -511,8 +516,8 @@ def _run_greedy_adatron(Q, eta, normalize, max_epochs, x0, record_steps, upper, 
     if equality is not None:
         a = np.array(equality, dtype=float)
         if a.shape != (P,) or not np.all(np.abs(a) == 1.0):
-            raise ValueError(f"mode='greedy' needs an equality vector of length {P} with entries +-1 "
-                             "(the labels)")
+            raise ValueError(f"mode='greedy' needs an equality vector of length {P} "
+                             "with entries +-1 (the labels)")
         if abs(float(a @ x)) > kkt_tol:
             raise ValueError("in greedy mode x0 must satisfy the equality constraint a.x = 0: "
                              "the pair steps keep a.x fixed")
@@ -524,7 +529,8 @@ def _run_greedy_adatron(Q, eta, normalize, max_epochs, x0, record_steps, upper, 
         return float(0.5 * x @ (p + g))
 
     objective = [objective_now()]
-    recorded = 0                                       # the step at which objective was last recorded
+    recorded = 0                                       # the step at which objective was last
+                                                       # recorded
     snapshots = {}                                     # after every P steps (an epoch)
     step = 0
     diverged = False

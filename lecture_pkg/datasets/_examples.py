@@ -181,7 +181,8 @@ def shapes_joint():
 
 
 class NaiveBayesTables(NamedTuple):
-    """Given naive Bayes tables: ``conditionals[i][k, j] = P(feature_i = categories[i][j] | classes[k])``."""
+    """Given naive Bayes tables:
+    ``conditionals[i][k, j] = P(feature_i = categories[i][j] | classes[k])``."""
 
     classes: tuple
     prior: np.ndarray
@@ -221,7 +222,8 @@ def naive_bayes_training_set() -> tuple[np.ndarray, np.ndarray]:
 
 
 def m_estimate_counts() -> dict[str, int]:
-    """The slides' m-estimate example: sizes of 10 positive examples (4 small, 0 medium, 6 large)."""
+    """The slides' m-estimate example: sizes of 10 positive examples (4 small, 0 medium,
+    6 large)."""
     return {"small": 4, "medium": 0, "large": 6}
 
 

@@ -1,4 +1,5 @@
-"""Evaluating classifiers (Biehl ch. 6): bias and variance, cross-validation, ROC and confusion matrices.
+"""Evaluating classifiers (Biehl ch. 6): bias and variance, cross-validation, ROC and
+confusion matrices.
 
 * :mod:`~lecture_pkg.evaluation.bias_variance` -- polynomial regression and the bias-variance
   decomposition, exact and by Monte Carlo;

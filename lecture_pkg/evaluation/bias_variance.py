@@ -168,7 +168,8 @@ def bias_variance_monte_carlo(estimator, target, x_train, x_eval, noise: float, 
             isinstance(estimator, (list, tuple)) and np.ndim(estimator) == 2):
         L = np.asarray(estimator, dtype=float)
         if L.shape != (len(x_eval), len(x_train)):
-            raise ValueError(f"smoother has shape {L.shape}, expected {(len(x_eval), len(x_train))}")
+            raise ValueError(f"smoother has shape {L.shape}, "
+                             f"expected {(len(x_eval), len(x_train))}")
         F = Y @ L.T
     elif hasattr(estimator, "fit") and hasattr(estimator, "predict"):
         from sklearn.base import clone

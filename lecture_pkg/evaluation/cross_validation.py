@@ -48,7 +48,8 @@ def _n_samples(X) -> int:
     try:
         return len(X)
     except TypeError:
-        raise TypeError(f"X must be an array of examples or their number, got {type(X).__name__}") from None
+        raise TypeError(f"X must be an array of examples or their number, "
+                        f"got {type(X).__name__}") from None
 
 
 def _labels(y, n: int) -> np.ndarray:
@@ -147,7 +148,8 @@ class LeaveOneOut(_Splitter):
 
     def get_n_splits(self, X=None, y=None, groups=None) -> int:
         if X is None:
-            raise ValueError("leave-one-out needs X (or the number of examples) to count its splits")
+            raise ValueError("leave-one-out needs X (or the number of examples) "
+                             "to count its splits")
         P = _n_samples(X)
         if P < 2:
             raise ValueError(f"leave-one-out needs at least 2 examples, got {P}")
@@ -199,7 +201,8 @@ class MonteCarloSplits(_Splitter):
         if isinstance(test_size, numbers.Integral) and not isinstance(test_size, bool):
             check_scalar(test_size, "test_size", COUNT)
         elif not (isinstance(test_size, numbers.Real) and 0 < test_size < 1):
-            raise ValueError(f"test_size must be an integer >= 1 or a fraction in (0, 1), got {test_size!r}")
+            raise ValueError(f"test_size must be an integer >= 1 or a fraction in (0, 1), "
+                             f"got {test_size!r}")
         self.test_size = test_size
         self.random_state = random_state
 
@@ -295,7 +298,8 @@ def check_partition(splits, P: int, *, partition: bool = True) -> None:
         if np.intersect1d(train, test).size:
             raise ValueError(f"split {k}: training and validation sets overlap")
         if not np.array_equal(np.sort(np.r_[train, test]), np.arange(P)):
-            raise ValueError(f"split {k}: training and validation sets are not a partition of range({P})")
+            raise ValueError(f"split {k}: training and validation sets are not a partition "
+                             f"of range({P})")
         seen.append(test)
     if partition:
         all_test = np.concatenate(seen) if seen else np.array([], dtype=int)

@@ -201,7 +201,8 @@ def confusion_matrix(y_true, y_pred, *, labels=None, normalize: str | None = Non
     """
     y_true, y_pred = np.asarray(y_true), np.asarray(y_pred)
     if y_true.ndim != 1 or y_true.shape != y_pred.shape:
-        raise ValueError(f"y_true and y_pred must be 1-d of equal length, got {y_true.shape} and {y_pred.shape}")
+        raise ValueError(f"y_true and y_pred must be 1-d of equal length, "
+                         f"got {y_true.shape} and {y_pred.shape}")
     labels = np.unique(np.r_[y_true, y_pred]) if labels is None else np.asarray(labels)
     if len(np.unique(labels)) != len(labels):
         raise ValueError("labels must be distinct")
@@ -230,11 +231,13 @@ def confusion_matrix(y_true, y_pred, *, labels=None, normalize: str | None = Non
 def _check_matrix(cm) -> np.ndarray:
     cm = np.asarray(cm, dtype=float)
     if cm.ndim != 2 or cm.shape[0] != cm.shape[1] or cm.shape[0] < 2:
-        raise ValueError(f"a confusion matrix must be square with at least 2 classes, got shape {cm.shape}")
+        raise ValueError(f"a confusion matrix must be square with at least 2 classes, "
+                         f"got shape {cm.shape}")
     if not np.all(np.isfinite(cm)) or np.any(cm < 0):
         raise ValueError("a confusion matrix must have finite, non-negative entries")
     if np.any(cm.sum(axis=1) == 0):
-        raise ValueError(f"classes {np.flatnonzero(cm.sum(axis=1) == 0).tolist()} have no examples (empty rows)")
+        raise ValueError(f"classes {np.flatnonzero(cm.sum(axis=1) == 0).tolist()} "
+                         "have no examples (empty rows)")
     return cm
 
 

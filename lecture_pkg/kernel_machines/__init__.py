@@ -1,4 +1,5 @@
-"""Kernel machines (Biehl §4.3, slides 003, Frieß and Harrison): SVMs, kernel perceptrons, LP machines.
+"""Kernel machines (Biehl §4.3, slides 003, Frieß and Harrison): SVMs, kernel perceptrons,
+LP machines.
 
 * the kernels and the AdaTron/SMO solvers on embedding strengths, re-exported from the
   ground floor :mod:`lecture_pkg.core` (which the linear and prototype families share);
@@ -38,7 +39,8 @@ __all__ = [
     "NotPSDError", "NotPSDWarning", "linear_kernel", "polynomial_kernel", "gamma_from_sigma",
     "rbf_kernel", "KERNELS", "kernel_matrix", "min_eigenvalue", "is_psd", "check_gram",
     "quadratic_feature_map", "DIETRICH_NORMAL", "dietrich_map", "polynomial_feature_dimension",
-    "monomial_exponents", "polynomial_feature_map", "LearningRateWarning", "check_learning_rate", "DIVERGENCE_FACTOR", "dual_objective",
+    "monomial_exponents", "polynomial_feature_map", "LearningRateWarning", "check_learning_rate",
+    "DIVERGENCE_FACTOR", "dual_objective",
     "KKTResiduals", "kkt_residuals", "support_vectors", "EmbeddingRun", "adaline_embeddings",
     "adatron_embeddings", "box_kkt_violation", "gram_of_labels", "KernelAdaTronRun",
     "kernel_adatron", "svm_decision", "primal_weights", "bias_from_support_vector",

@@ -85,7 +85,8 @@ class _BinaryKernelClassifier(LinearBinaryClassifier):
         """
         if self.kernel == "precomputed":
             if X.shape[0] != X.shape[1]:
-                raise ValueError(f"a precomputed kernel must be a square Gram matrix, got shape {X.shape}")
+                raise ValueError(f"a precomputed kernel must be a square Gram matrix, "
+                                 f"got shape {X.shape}")
             self._fit_X = None
             self._params = {}
             if check_psd is None:

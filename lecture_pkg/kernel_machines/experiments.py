@@ -9,7 +9,8 @@
 
 The data sets themselves (:func:`~lecture_pkg.datasets.two_spirals`,
 :func:`~lecture_pkg.datasets.mirror_symmetry`, :func:`~lecture_pkg.datasets.sonar`,
-:func:`~lecture_pkg.datasets.breast_cancer_wisconsin`) are in :mod:`lecture_pkg.datasets`.  Labels are ``+1`` / ``-1`` throughout.
+:func:`~lecture_pkg.datasets.breast_cancer_wisconsin`) are in :mod:`lecture_pkg.datasets`.
+Labels are ``+1`` / ``-1`` throughout.
 """
 
 from __future__ import annotations

@@ -39,7 +39,8 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import linprog
 
-from ..validation import NON_NEGATIVE, POSITIVE, as_plus_minus, check_inputs, check_params, check_scalar
+from ..validation import (NON_NEGATIVE, POSITIVE, as_plus_minus, check_inputs, check_params,
+                          check_scalar)
 from ._base import _KERNEL_CONSTRAINTS, _BinaryKernelClassifier
 
 __all__ = [
@@ -159,7 +160,8 @@ def lp_machine(K: np.ndarray, y: np.ndarray, C: float = 0.0, *, costs=None, lam:
 
 @dataclass
 class MinnickMurogaRun:
-    """Result of :func:`minnick_muroga_lp`: explicit ``weights``, ``bias``, ``slacks``, ``objective``."""
+    """Result of :func:`minnick_muroga_lp`: explicit ``weights``, ``bias``, ``slacks``,
+    ``objective``."""
 
     weights: np.ndarray
     bias: float

@@ -216,7 +216,8 @@ def mesr(M: np.ndarray, beta: np.ndarray, *, tol: float = 1e-10, priority=None,
 
 
 def expansion_rank(M: np.ndarray, tol: float = 1e-10) -> int:
-    """Numerical rank of a Gram matrix: singular values above ``tol`` times the largest, eq. (18)."""
+    """Numerical rank of a Gram matrix: singular values above ``tol`` times the largest,
+    eq. (18)."""
     M = _gram(M)
     check_scalar(tol, "tol", _TOL)
     s = np.linalg.svd(M, compute_uv=False)
@@ -264,5 +265,6 @@ def t_mesr(rank: int, n_train: int) -> float:
 def loo_ratio(n_support: int, n_train: int) -> float:
     """Vapnik's leave-one-out bound for a separating SVM, ``n_SV / l``."""
     if not (0 <= n_support <= n_train and n_train >= 1):
-        raise ValueError(f"need 0 <= n_support <= n_train and n_train >= 1, got {n_support}, {n_train}")
+        raise ValueError(f"need 0 <= n_support <= n_train and n_train >= 1, "
+                         f"got {n_support}, {n_train}")
     return n_support / n_train

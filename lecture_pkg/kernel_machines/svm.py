@@ -111,8 +111,8 @@ class KernelAdaTronRun:
 
 
 def kernel_adatron(K: np.ndarray, y: np.ndarray, C: float = np.inf, *, fit_intercept: bool = True,
-                   mode: str = "greedy", eta: float = 1.0, tol: float = 1e-3, max_epochs: int = 1000,
-                   rho: float | None = None, x0: np.ndarray | None = None,
+                   mode: str = "greedy", eta: float = 1.0, tol: float = 1e-3,
+                   max_epochs: int = 1000, rho: float | None = None, x0: np.ndarray | None = None,
                    check_psd: str | None = "raise", overwrite_K: bool = False) -> KernelAdaTronRun:
     """The kernel AdaTron (4.26), with hard (``C = inf``) or soft margin, on a Gram matrix.
 
@@ -164,8 +164,8 @@ def kernel_adatron(K: np.ndarray, y: np.ndarray, C: float = np.inf, *, fit_inter
             K = check_gram(K, action=check_psd)
         G = gram_of_labels(K, y, overwrite=overwrite_K)
     run = adatron_embeddings(G, eta, mode=mode, max_epochs=max_epochs, upper=float(C),
-                             equality=y if fit_intercept else None, rho=rho if fit_intercept else None,
-                             kkt_tol=tol, x0=x0)
+                             equality=y if fit_intercept else None,
+                             rho=rho if fit_intercept else None, kkt_tol=tol, x0=x0)
     E = G @ run.x + run.multiplier * y
     return KernelAdaTronRun(run.x, run.multiplier, E, run.objective, run.kkt_violation,
                             run.converged, run.diverged, run.n_epochs, run.n_steps)
@@ -301,7 +301,8 @@ class KernelAdaTron(_BinaryKernelClassifier):
     """
 
     _parameter_constraints = {
-        "C": [Interval(numbers.Real, 0, None, closed="neither", allow_inf=True)],   # inf: hard margin
+        # inf: hard margin
+        "C": [Interval(numbers.Real, 0, None, closed="neither", allow_inf=True)],
         **_KERNEL_CONSTRAINTS,
         "fit_intercept": ["boolean"],
         "mode": [Options("greedy", "sequential")],
@@ -313,7 +314,8 @@ class KernelAdaTron(_BinaryKernelClassifier):
     }
 
     def __init__(self, C=1.0, kernel="rbf", gamma="scale", degree=2, coef0=1.0, fit_intercept=True,
-                 mode="greedy", eta=1.0, tol=1e-3, max_epochs=1000, check_psd="raise", cache_size=200):
+                 mode="greedy", eta=1.0, tol=1e-3, max_epochs=1000, check_psd="raise",
+                 cache_size=200):
         self.C = C
         self.kernel = kernel
         self.gamma = gamma
@@ -332,7 +334,8 @@ class KernelAdaTron(_BinaryKernelClassifier):
         check_params(self)
         X, y_pm = self._binary_targets(X, y)
         P = len(X)
-        if self.kernel != "precomputed" and self.mode == "greedy" and 8 * P * P > self.cache_size * 2**20:
+        if (self.kernel != "precomputed" and self.mode == "greedy"
+                and 8 * P * P > self.cache_size * 2**20):
             self._params = self._kernel_params(X)
             K = KernelRows(X, y_pm, self.kernel, self._params, self.cache_size)   # Gamma, by rows
         else:

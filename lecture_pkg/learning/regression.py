@@ -7,13 +7,16 @@ Conventions: inputs ``X`` of shape ``(P, N)`` (one example per row, Biehl's eq. 
 targets ``y`` of shape ``(P,)``, hypothesis ``f(xi) = w . xi`` (eq. 2.3).
 
 * :func:`add_clamped_input` -- a constant input ``-1`` makes a threshold one more weight (eq. 2.4);
-* :func:`sse`, :func:`sse_gradient` -- ``E = 1/2 sum (w.xi - y)^2`` and its gradient (eqs. 2.5, 2.6);
-* :func:`least_squares` -- ``w* = X^+ y`` (eq. 2.8), the minimum-norm solution when it is not unique;
+* :func:`sse`, :func:`sse_gradient` -- ``E = 1/2 sum (w.xi - y)^2`` and its gradient
+  (eqs. 2.5, 2.6);
+* :func:`least_squares` -- ``w* = X^+ y`` (eq. 2.8), the minimum-norm solution when it is not
+  unique;
 * :func:`ridge`, :func:`ridge_path` -- ``w_lambda = [X^T X + lambda I]^-1 X^T y`` (eqs. 2.9, 2.10,
   where Biehl calls the penalty ``gamma``);
 * :func:`log_likelihood`, :func:`log_prior`, :func:`log_posterior` -- the Gaussian model
   (eqs. 2.11--2.15) and their gradients;
-* :func:`map_estimate` -- the maximum a posteriori weights, ridge with ``lambda = sigma^2/tau^2`` (eq. 2.16);
+* :func:`map_estimate` -- the maximum a posteriori weights, ridge with
+  ``lambda = sigma^2/tau^2`` (eq. 2.16);
 * :func:`bayes_posterior`, :func:`posterior_predictive` -- the full Gaussian posterior of the
   weights and the predictive distribution (eq. 2.17);
 * :class:`RidgeRegression`, :class:`BayesianLinearRegression` -- the same as scikit-learn
@@ -140,7 +143,8 @@ def ridge(X, y, lam: float) -> np.ndarray:
 
 
 def ridge_path(X, y, lams) -> np.ndarray:
-    """Ridge weights for several penalties ``lambda`` at once, shape ``(len(lams), N)`` (one SVD)."""
+    """Ridge weights for several penalties ``lambda`` at once, shape ``(len(lams), N)``
+    (one SVD)."""
     X, y = _as_data(X, y)
     lams = np.atleast_1d(np.asarray(lams, dtype=float))
     if lams.ndim != 1 or np.any(~np.isfinite(lams)) or np.any(lams < 0):

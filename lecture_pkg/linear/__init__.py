@@ -1,8 +1,8 @@
 """The perceptron and its relatives: linear classifiers ``sign(w . x + b)`` (Biehl ch. 3, §4.1).
 
 * :mod:`~lecture_pkg.linear.perceptron` -- Rosenblatt's rule (:class:`RosenblattTrainer`,
-  :class:`Perceptron`), Biehl's generic update
-  with a modulation function (:func:`generic_perceptron`), margins, the Novikoff bound, the maximum-margin hyperplane;
+  :class:`Perceptron`), Biehl's generic update with a modulation function
+  (:func:`generic_perceptron`), margins, the Novikoff bound, the maximum-margin hyperplane;
 * :mod:`~lecture_pkg.linear.separability` -- linear separability by linear programming,
   the Boolean functions, Cover's counting theorem;
 * :mod:`~lecture_pkg.linear.teacher_student` -- student-teacher learning: generalisation

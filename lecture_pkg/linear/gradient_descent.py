@@ -98,7 +98,8 @@ def double_well_grad(w):
 
 
 def double_well_stationary_points() -> dict[str, float]:
-    """The roots of ``L'`` for :func:`double_well_loss`: global minimum, local maximum, local minimum."""
+    """The roots of ``L'`` for :func:`double_well_loss`: global minimum, local maximum,
+    local minimum."""
     roots = np.sort(np.roots([0.004, 0.0, -10.0, 50.0]).real)
     return {"global minimum": float(roots[0]), "local maximum": float(roots[1]),
             "local minimum": float(roots[2])}
@@ -167,7 +168,8 @@ ACTIVATIONS: dict[str, tuple[Callable, Callable]] = {
 def _activation(activation) -> tuple[Callable, Callable]:
     if isinstance(activation, str):
         if activation not in ACTIVATIONS:
-            raise ValueError(f"unknown activation {activation!r}; choose from {sorted(ACTIVATIONS)} "
+            raise ValueError(f"unknown activation {activation!r}; "
+                             f"choose from {sorted(ACTIVATIONS)} "
                              "or give a pair (alpha, alpha_prime)")
         return ACTIVATIONS[activation]
     if (isinstance(activation, tuple) and len(activation) == 2

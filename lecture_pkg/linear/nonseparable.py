@@ -240,7 +240,8 @@ def primal_objective(w: np.ndarray, X: np.ndarray, y: np.ndarray, C: float) -> f
 
 
 def soft_margin_adatron(Q: np.ndarray, C: float, eta: float = 1.0, *, max_epochs: int = 10_000,
-                        tol: float = 1e-8, x0: np.ndarray | None = None, record_steps: bool = False):
+                        tol: float = 1e-8, x0: np.ndarray | None = None,
+                        record_steps: bool = False):
     """The AdaTron with errors (4.6) on a correlation matrix ``Q``: maximises (4.5).
 
     ``Q`` is Biehl's correlation matrix ``Q^{mu nu} = y^mu y^nu xi^mu . xi^nu / N`` (he
@@ -305,7 +306,8 @@ class SoftMarginAdaTron(_LinearBinaryClassifier):
     coef_, intercept_, embeddings_ : weights and the ``x^mu``
     potentials_ : ``E^mu`` on the (augmented) training inputs
     support_ : ``x^mu > 0``; ``margin_support_`` (``0 < x < C``) and ``bound_support_`` (``x = C``)
-    primal_objective_, dual_objective_ : (4.3) and (4.5) at the end; their difference is the duality gap
+    primal_objective_, dual_objective_ : (4.3) and (4.5) at the end; their difference is the
+        duality gap
     objective_history_, kkt_violation_, n_epochs_, converged_
 
     References
@@ -326,7 +328,8 @@ class SoftMarginAdaTron(_LinearBinaryClassifier):
     """
 
     _parameter_constraints = {
-        "C": [Interval(numbers.Real, 0, None, closed="neither", allow_inf=True)],   # inf: hard margin
+        # inf: hard margin
+        "C": [Interval(numbers.Real, 0, None, closed="neither", allow_inf=True)],
         "eta": [Interval(numbers.Real, 0, 2, closed="neither")],
         "max_epochs": [COUNT],
         "tol": [POSITIVE],

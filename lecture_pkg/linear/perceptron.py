@@ -140,7 +140,8 @@ def max_margin_hyperplane(
     if len(y) != len(X):
         raise ValueError(f"X has {len(X)} rows but y has {len(y)} labels")
     if fit_intercept and len(np.unique(y)) < 2:
-        raise ValueError("both labels must occur: with a free bias, one class is separated by any margin")
+        raise ValueError("both labels must occur: with a free bias, one class is separated "
+                         "by any margin")
     n = X.shape[1]
     A = y[:, None] * (np.hstack([X, np.ones((len(X), 1))]) if fit_intercept else X)
     dim = A.shape[1]
@@ -376,7 +377,8 @@ class RosenblattTrainer:
         return None
 
     def run(self, max_epochs: int) -> bool:
-        """Train until convergence or until ``max_epochs`` epochs are complete; return ``converged``."""
+        """Train until convergence or until ``max_epochs`` epochs are complete; return
+        ``converged``."""
         while not self.converged and self.epoch < max_epochs:
             self.next_update()
         return self.converged
@@ -384,7 +386,8 @@ class RosenblattTrainer:
     def history(self, bias_input: float = 1.0) -> PerceptronHistory:
         """The recorded weights as (coef, intercept) pairs; needs ``record_history=True``."""
         if not self.record_history:
-            raise RuntimeError("history was not recorded; create the trainer with record_history=True")
+            raise RuntimeError("history was not recorded; "
+                               "create the trainer with record_history=True")
         W = np.array([h[0] for h in self._history])
         return PerceptronHistory(
             coef=W[:, 1:], intercept=W[:, 0] * bias_input,
@@ -503,7 +506,8 @@ class Perceptron(LinearBinaryClassifier):
 
         trainer = RosenblattTrainer(
             X, y_pm, w0, eta=self.eta, margin=self.margin, shuffle=self.shuffle,
-            random_state=resolve_rng(self.random_state), record_history=self.record_history, bias_input=s,
+            random_state=resolve_rng(self.random_state), record_history=self.record_history,
+            bias_input=s,
         )
         trainer.run(self.max_epochs)
 
@@ -549,7 +553,8 @@ def modulation_function(name: str, *, margin: float = 0.0, eta: float = 1.0):
     if name == "adaline":
         rate = check_scalar(eta, "the learning rate eta", POSITIVE)
         return lambda E: rate * (1.0 - E)
-    raise ValueError(f"unknown modulation function {name!r}; choose 'hebb', 'rosenblatt' or 'adaline'")
+    raise ValueError(f"unknown modulation function {name!r}; "
+                     "choose 'hebb', 'rosenblatt' or 'adaline'")
 
 
 @dataclass
@@ -632,7 +637,8 @@ def generic_perceptron(X: np.ndarray, y: np.ndarray, modulation, *, n_epochs: in
         raise TypeError(f"modulation must be a function f(E), got {type(modulation).__name__}")
     check_scalar(n_epochs, "n_epochs", COUNT)
     if representation not in ("weights", "embeddings"):
-        raise ValueError(f"representation must be 'weights' or 'embeddings', got {representation!r}")
+        raise ValueError(f"representation must be 'weights' or 'embeddings', "
+                         f"got {representation!r}")
     rng = resolve_rng(random_state) if shuffle else None
     P, N = X.shape
     Z = y[:, None] * X                       # rows xi^mu y^mu
@@ -670,7 +676,7 @@ def generic_perceptron(X: np.ndarray, y: np.ndarray, modulation, *, n_epochs: in
                       np.array(history) if record_history else None)
 
 
-# ---------------------------------------------------------------- Biehl's convergence proof (3.17)-(3.29)
+# -------------------------------------------------------- Biehl's convergence proof (3.17)-(3.29)
 
 def biehl_bound(X: np.ndarray, margin: float, solution_norm2: float) -> float:
     """Biehl's bound ``M* = (2c + Gamma) N Q* / c^2`` on the number of updates, eq. (3.29).
@@ -698,5 +704,6 @@ def overlap_and_norm(weights: np.ndarray, solution: np.ndarray) -> tuple[np.ndar
     W = np.atleast_2d(np.asarray(weights, dtype=float))
     w_star = np.asarray(solution, dtype=float)
     if W.shape[1:] != w_star.shape:
-        raise ValueError(f"weights of length {W.shape[1]} and a solution of shape {w_star.shape} do not fit")
+        raise ValueError(f"weights of length {W.shape[1]} and a solution of shape {w_star.shape} "
+                         "do not fit")
     return W @ w_star, np.einsum("ij,ij->i", W, W)

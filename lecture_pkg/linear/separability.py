@@ -157,7 +157,8 @@ def hull_intersection(A, B) -> np.ndarray | None:
     """
     A, B = check_inputs(A), check_inputs(B)
     if A.shape[1] != B.shape[1]:
-        raise ValueError(f"the two sets live in different dimensions: {A.shape[1]} and {B.shape[1]}")
+        raise ValueError(f"the two sets live in different dimensions: "
+                         f"{A.shape[1]} and {B.shape[1]}")
     nA, nB = len(A), len(B)
     A_eq = np.zeros((A.shape[1] + 2, nA + nB))
     A_eq[:-2, :nA], A_eq[:-2, nA:] = A.T, -B.T

@@ -97,7 +97,8 @@ def correlation_matrix(X: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 
 def weights_from_embeddings(x: np.ndarray, X: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Weights ``w = (1/N) sum_mu x^mu y^mu xi^mu`` from embedding strengths, eqs. (3.13), (3.45)."""
+    """Weights ``w = (1/N) sum_mu x^mu y^mu xi^mu`` from embedding strengths, eqs. (3.13),
+    (3.45)."""
     X = check_inputs(X)
     y = as_plus_minus(y)
     x = np.asarray(x, dtype=float)
@@ -110,7 +111,8 @@ def weights_from_embeddings(x: np.ndarray, X: np.ndarray, y: np.ndarray) -> np.n
 # ---------------------------------------------------------------- learning-rate windows
 
 def gd_stability_limit(X: np.ndarray) -> float:
-    """``2 / lambda_max(X^T X)``: batch gradient descent on ``1/2 |y - X w|^2`` converges iff ``eta`` is below.
+    """``2 / lambda_max(X^T X)``: batch gradient descent on ``1/2 |y - X w|^2`` converges iff
+    ``eta`` is below.
 
     ``X`` are the inputs as the algorithm sees them (augmented if there is a bias).
     The loss is quadratic with Hessian ``X^T X``; along its top eigenvector an error is
@@ -124,7 +126,8 @@ def gd_stability_limit(X: np.ndarray) -> float:
 
 
 def lms_stability_limit(X: np.ndarray) -> float:
-    """``2 / max_mu |x^mu|^2``: the window of the sequential (LMS, delta-rule) step on every example.
+    """``2 / max_mu |x^mu|^2``: the window of the sequential (LMS, delta-rule) step on every
+    example.
 
     One LMS step on example ``mu`` multiplies that example's residual by
     ``1 - eta |x^mu|^2``.  Biehl's window ``0 < eta~ < 2`` for (3.64)/(3.65) is this
@@ -158,9 +161,10 @@ def minover_embeddings(Q: np.ndarray, n_features: int, *, max_steps: int = 100_0
     """MinOver (Krauth and Mézard), eqs. (3.42)–(3.44), on the correlation matrix ``Q``.
 
     ``Q^{mu nu} = y^mu y^nu xi^mu . xi^nu / N`` is Biehl's ``C`` of eq. (3.58) (the book
-    keeps ``C`` for the price of slack).  Each step finds the example of minimal local potential ``E^mu = (Q x)^mu`` (the first
-    one on ties) and increments its embedding strength by one, which adds
-    ``xi^mu y^mu / N`` to ``w``.  The local potentials are updated with one column of ``Q``.
+    keeps ``C`` for the price of slack).  Each step finds the example of minimal local
+    potential ``E^mu = (Q x)^mu`` (the first one on ties) and increments its embedding
+    strength by one, which adds ``xi^mu y^mu / N`` to ``w``.  The local potentials are
+    updated with one column of ``Q``.
 
     Stopping (Biehl's two criteria, measured every ``T = check_every`` steps, ``T = P`` by
     default): ``criterion="angle"`` uses the angle between ``w(t)`` and ``w(t + T)`` in
@@ -173,8 +177,9 @@ def minover_embeddings(Q: np.ndarray, n_features: int, *, max_steps: int = 100_0
 
     With ``pocket=True`` the run also keeps, in the manner of Gallant's pocket algorithm,
     the embedding strengths after the step with the fewest examples of ``E^mu <= 0``
-    (the last such step, which is nearest to what MinOver aims at): for data that are not separable the last iterate is wherever
-    ``max_steps`` cut the run off, the pocketed one is the best of the run.
+    (the last such step, which is nearest to what MinOver aims at): for data that are not
+    separable the last iterate is wherever ``max_steps`` cut the run off, the pocketed one
+    is the best of the run.
     """
     Q = np.asarray(Q, dtype=float)
     P = len(Q)
@@ -259,7 +264,8 @@ class MinOver(_LinearBinaryClassifier):
     If the run stops at ``max_steps`` without converging (always so for data that are not
     linearly separable), the estimator keeps, as Gallant's pocket algorithm does, the
     last iterate with the fewest training errors along the run rather than wherever the
-    limit cut it off (for separable data that is the last iterate); ``kappa_history_`` still describes the whole run.
+    limit cut it off (for separable data that is the last iterate); ``kappa_history_``
+    still describes the whole run.
 
     Attributes
     ----------
@@ -333,14 +339,16 @@ class MinOver(_LinearBinaryClassifier):
             warn_user(
                 f"MinOver stopped at max_steps={self.max_steps} without meeting its stopping "
                 f"criterion (stability kappa = {self.kappa_:.4g}); "
-                + ("the data are not linearly separable" if self.kappa_ <= 0 else "raise max_steps"),
+                + ("the data are not linearly separable" if self.kappa_ <= 0
+                   else "raise max_steps"),
                 ConvergenceWarning,
             )
         return self
 
 
 class AdaTron(_LinearBinaryClassifier):
-    """The AdaTron (Anlauf and Biehl 1989): the perceptron of optimal stability by quadratic optimisation.
+    """The AdaTron (Anlauf and Biehl 1989): the perceptron of optimal stability by quadratic
+    optimisation.
 
     Maximises the Wolfe dual ``f(x) = -1/2 x.C x + sum x`` over ``x >= 0`` (3.75) by the
     clipped Adaline steps (3.76), sequentially or in parallel, and returns
@@ -417,9 +425,9 @@ class AdaTron(_LinearBinaryClassifier):
         check_params(self)
         # a combination of parameters the table cannot express
         if self.mode == "greedy" and self.tol == 0:
-            raise ValueError("AdaTron: mode='greedy' needs tol > 0, got tol=0: the greedy solver stops "
-                             "when no Kuhn-Tucker condition is violated by more than tol, which in "
-                             "floating point may never happen for tol=0")
+            raise ValueError("AdaTron: mode='greedy' needs tol > 0, got tol=0: the greedy solver "
+                             "stops when no Kuhn-Tucker condition is violated by more than tol, "
+                             "which in floating point may never happen for tol=0")
         X, y_pm, Xa, s = self._prepare(X, y)
         C = correlation_matrix(Xa, y_pm)
         run = adatron_embeddings(C, self.eta, mode=self.mode, normalize=self.normalize,
@@ -576,9 +584,11 @@ class Adaline(_LinearBinaryClassifier):
         check_params(self)
         # combinations of parameters the table cannot express
         if self.solver == "minibatch" and self.batch_size is None:
-            raise ValueError(f"solver='minibatch' needs a positive integer batch_size, got {self.batch_size!r}")
+            raise ValueError(f"solver='minibatch' needs a positive integer batch_size, "
+                             f"got {self.batch_size!r}")
         if self.normalize and self.solver != "sequential":
-            raise ValueError("normalize=True (normalised LMS) is defined for solver='sequential' only")
+            raise ValueError("normalize=True (normalised LMS) is defined for "
+                             "solver='sequential' only")
         X, y_pm, Xa, s = self._prepare(X, y)
         P, D = Xa.shape
         # inputs whose squares overflow (and with them the learning-rate limit) were
@@ -628,7 +638,8 @@ class Adaline(_LinearBinaryClassifier):
                 if not np.isfinite(loss) or loss > DIVERGENCE_FACTOR * max(1.0, losses[0]):
                     diverged = True
                     break
-                if self.tol is not None and np.abs(w - old).max() <= self.tol * max(1.0, np.abs(w).max()):
+                if (self.tol is not None
+                        and np.abs(w - old).max() <= self.tol * max(1.0, np.abs(w).max())):
                     converged = True
                     break
         if diverged:
@@ -651,7 +662,8 @@ class Adaline(_LinearBinaryClassifier):
         elif self.tol is not None and not converged:
             warn_user(
                 f"Adaline did not converge within max_epochs={self.max_epochs} epochs "
-                f"(loss {losses[-1]:.6g}); increase max_epochs or eta (window 0 < eta < {limit:.6g})",
+                f"(loss {losses[-1]:.6g}); increase max_epochs or eta "
+                f"(window 0 < eta < {limit:.6g})",
                 ConvergenceWarning,
             )
         return self

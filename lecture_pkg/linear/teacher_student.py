@@ -253,7 +253,8 @@ def sample_version_space(X, y, n_samples: int, *, random_state=None,
 
 
 def _arc_inside(W: np.ndarray, D: np.ndarray, Z: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The arc ``(down, up)`` of the great circles ``cos(phi) w + sin(phi) d`` inside the version space.
+    """The arc ``(down, up)`` of the great circles ``cos(phi) w + sin(phi) d`` inside the
+    version space.
 
     ``W`` (M, N) are points of the version space (``Z w > 0``, rows ``z = y xi``), ``D``
     unit tangent directions at them.  On the circle, example ``mu`` gives

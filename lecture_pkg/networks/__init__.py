@@ -1,4 +1,5 @@
-"""Networks of perceptrons (Biehl §4.2, slides 003): committee and parity machines, the multilayer perceptron.
+"""Networks of perceptrons (Biehl §4.2, slides 003): committee and parity machines, the
+multilayer perceptron.
 
 * :mod:`~lecture_pkg.networks.machines` -- committee and parity machines, growing a parity
   machine (:class:`ParityMachine`);

@@ -63,7 +63,8 @@ def centre_of_gravity(outputs) -> np.ndarray:
 
 
 def _road(offset: np.ndarray, bend: np.ndarray, noise: float, rng) -> np.ndarray:
-    depth = (ROWS - 1 - np.arange(ROWS)) / (ROWS - 1)              # 0 at the bottom row, 1 at the top
+    depth = (ROWS - 1 - np.arange(ROWS)) / (ROWS - 1)              # 0 at the bottom row, 1 at
+                                                                   # the top
     centre = (COLS - 1) / 2 + offset[:, None] + bend[:, None] * depth ** 2      # (n, ROWS)
     half_width = 2.0 + 4.0 * (1.0 - depth)                          # perspective: wide near the car
     dist = np.abs(np.arange(COLS)[None, None, :] - centre[:, :, None])

@@ -68,7 +68,8 @@ def committee_output(W: np.ndarray, theta: np.ndarray, X: np.ndarray) -> np.ndar
     """Committee machine (4.7): the majority ``sign(sum_k sigma^k)``; ``K`` must be odd."""
     W, theta, X = _units(W, theta, X)
     if len(W) % 2 == 0:
-        raise ValueError(f"a committee machine needs an odd number of units to avoid ties, got K={len(W)}")
+        raise ValueError(f"a committee machine needs an odd number of units to avoid ties, "
+                         f"got K={len(W)}")
     return np.where(hidden_states(W, theta, X).sum(axis=1) > 0, 1, -1)
 
 
@@ -79,7 +80,8 @@ def parity_output(W: np.ndarray, theta: np.ndarray, X: np.ndarray) -> np.ndarray
 
 def xor_parity_machine() -> tuple[np.ndarray, np.ndarray]:
     """A parity machine with ``K = 2`` that computes XOR on ``{0, 1}^2`` (labels as in
-    :func:`lecture_pkg.datasets.xor`): ``sigma^1 = sign(1/2 - x_1)``, ``sigma^2 = sign(x_2 - 1/2)``."""
+    :func:`lecture_pkg.datasets.xor`): ``sigma^1 = sign(1/2 - x_1)``,
+    ``sigma^2 = sign(x_2 - 1/2)``."""
     return np.array([[-1.0, 0.0], [0.0, 1.0]]), np.array([-0.5, 0.5])
 
 
@@ -117,7 +119,8 @@ def grandmother_unit(X: np.ndarray, p: int, delta: float | None = None) -> tuple
         raise ValueError("all inputs equal xi^p: there is nothing to separate")
     smallest = float(gaps[others].min())
     if smallest <= 0:
-        raise ValueError("xi^p is not separable from the other inputs (equal norms but not distinct?)")
+        raise ValueError("xi^p is not separable from the other inputs "
+                         "(equal norms but not distinct?)")
     if delta is None:
         delta = 0.5 * smallest
     elif not 0 < delta < smallest:
@@ -161,12 +164,14 @@ def grow_parity_machine(X: np.ndarray, y: np.ndarray, *, max_units: int | None =
         unit = None
         if trainer == "pocket":
             run = pocket(augment(Z, -1.0), t, n_steps, random_state=rng)
-            w, th = run.w[1:], run.w[0]            # clamped input -1: w~ . (-1, xi) = w . xi - theta
+            w, th = run.w[1:], run.w[0]            # clamped input -1:
+                                                   # w~ . (-1, xi) = w . xi - theta
             if np.sum(np.where(Z @ w - th >= 0, 1, -1) != t) < errors[-1]:
                 unit = (w, th)
         if unit is None:
             wrong = np.flatnonzero(t < 0)
-            # a grandmother unit flips every copy of an input: useful only where most copies are wrong
+            # a grandmother unit flips every copy of an input: useful only where most copies
+            # are wrong
             gain = np.bincount(group, weights=-t, minlength=group.max() + 1)
             useful = wrong[gain[group[wrong]] > 0]
             if len(useful) == 0:

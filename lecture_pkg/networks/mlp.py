@@ -120,7 +120,8 @@ class MLP:
                  output_activation: str | None = None, init: str = "uniform"):
         sizes = list(layer_sizes)
         if len(sizes) < 2:
-            raise ValueError(f"need at least an input and an output layer, got layer_sizes={layer_sizes!r}")
+            raise ValueError(f"need at least an input and an output layer, "
+                             f"got layer_sizes={layer_sizes!r}")
         sizes = [int(check_scalar(n, f"layer_sizes[{l}]", COUNT)) for l, n in enumerate(sizes)]
         check_scalar(init_scale, "init_scale", POSITIVE)
         check_scalar(activation, "activation", _HIDDEN)
@@ -176,7 +177,8 @@ class MLP:
     def _inputs(self, X) -> np.ndarray:
         X = check_inputs(np.atleast_2d(np.asarray(X, dtype=float)))
         if X.shape[1] != self.layer_sizes[0]:
-            raise ValueError(f"the network has {self.layer_sizes[0]} inputs, X has {X.shape[1]} columns")
+            raise ValueError(f"the network has {self.layer_sizes[0]} inputs, "
+                             f"X has {X.shape[1]} columns")
         if X.shape[0] == 0:
             raise ValueError("X has no rows: need at least one example")
         return X
@@ -192,7 +194,8 @@ class MLP:
             D = D[None, :]
         if D.shape != (n_examples, n_out):
             raise ValueError(f"the targets D must have shape ({n_examples}, {n_out}) "
-                             f"(one row per example of X, one column per output unit), got shape {D.shape}")
+                             f"(one row per example of X, one column per output unit), "
+                             f"got shape {D.shape}")
         if not np.all(np.isfinite(D)):
             raise ValueError("the targets D contain NaN or infinite values")
         return D
@@ -267,7 +270,8 @@ class MLP:
         return np.array([np.linalg.norm(g) for g in self.backprop(X, D)[2]])
 
     def fit(self, X, D, *, eta: float = 0.5, n_epochs: int = 1000, batch_size: int | None = None,
-            random_state=None, validation: tuple | None = None, patience: int | None = None) -> list[float]:
+            random_state=None, validation: tuple | None = None,
+            patience: int | None = None) -> list[float]:
         """Gradient descent ``w <- w - eta dE_B/dw`` on batches ``B``; returns the training losses.
 
         Parameters
@@ -319,8 +323,9 @@ class MLP:
                     losses.append(float(0.5 * np.sum((self._forward(X)[0][-1] - D) ** 2)))
                 if not np.isfinite(losses[-1]):
                     raise FloatingPointError(
-                        f"gradient descent diverged: the training loss is {losses[-1]} after {epoch} "
-                        f"epoch(s) with eta={eta}; choose a smaller learning rate eta")
+                        f"gradient descent diverged: the training loss is {losses[-1]} "
+                        f"after {epoch} epoch(s) with eta={eta}; "
+                        "choose a smaller learning rate eta")
                 if validation is not None:
                     val_losses.append(float(0.5 * np.sum((self._forward(Xv)[0][-1] - Dv) ** 2)))
                     if val_losses[-1] < best[0]:

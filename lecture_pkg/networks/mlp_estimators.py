@@ -81,8 +81,8 @@ class _MLPEstimator(BaseEstimator):
 
     def _check_combination(self) -> None:
         if self.patience is not None and self.validation_fraction is None:
-            raise ValueError(f"{type(self).__name__}: the parameter 'patience' needs a validation set: "
-                             "give 'validation_fraction' too")
+            raise ValueError(f"{type(self).__name__}: the parameter 'patience' needs a "
+                             "validation set: give 'validation_fraction' too")
         if self.solver == "lbfgs" and self.validation_fraction is not None:
             raise ValueError(f"{type(self).__name__}: the parameter 'validation_fraction' (early "
                              "stopping) works with solver='gd' only")
@@ -95,9 +95,10 @@ class _MLPEstimator(BaseEstimator):
         if self.validation_fraction is not None:
             n_val = int(np.floor(self.validation_fraction * P))
             if not 1 <= n_val < P:
-                raise ValueError(f"{type(self).__name__}: validation_fraction={self.validation_fraction} "
-                                 f"of {P} examples leaves {n_val} for validation and {P - n_val} for "
-                                 "training: each needs at least one")
+                raise ValueError(f"{type(self).__name__}: "
+                                 f"validation_fraction={self.validation_fraction} "
+                                 f"of {P} examples leaves {n_val} for validation and "
+                                 f"{P - n_val} for training: each needs at least one")
             val = rng.permutation(P) < n_val
             validation = (X[val], D[val])
             X, D = X[~val], D[~val]
@@ -121,7 +122,8 @@ class _MLPEstimator(BaseEstimator):
         self.loss_curve_ = losses
         if self.solver == "gd" and losses[-1] > losses[0]:
             warn_user(f"{type(self).__name__}: the training loss rose from {losses[0]:.3g} to "
-                      f"{losses[-1]:.3g} in {self.n_iter_} epochs: the learning rate eta={self.eta} "
+                      f"{losses[-1]:.3g} in {self.n_iter_} epochs: "
+                      f"the learning rate eta={self.eta} "
                       "is too large for these data (the gradient is summed over a batch)",
                       ConvergenceWarning)
 

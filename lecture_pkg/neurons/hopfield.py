@@ -97,7 +97,8 @@ def check_weights(W, *, atol: float = 1e-12) -> np.ndarray:
     """
     W = np.asarray(W, dtype=float)
     if W.ndim not in (2, 3) or W.shape[-1] != W.shape[-2]:
-        raise ValueError(f"weights must be a square matrix (N, N) or a stack (R, N, N), got shape {W.shape}")
+        raise ValueError(f"weights must be a square matrix (N, N) or a stack (R, N, N), "
+                         f"got shape {W.shape}")
     top = float(np.abs(W).max())                # NaN or infinite if any entry is
     if not np.isfinite(top):
         raise ValueError("weights contain NaN or infinite values")
@@ -121,7 +122,8 @@ def _states_and_weights(S, W) -> tuple[np.ndarray, np.ndarray, bool]:
     if S.ndim not in (1, 2):
         raise ValueError(f"a state must be a vector (N,) or a batch (R, N), got shape {S.shape}")
     if S.shape[-1] != W.shape[-1]:
-        raise ValueError(f"the state has {S.shape[-1]} neurons but the weights are for {W.shape[-1]}")
+        raise ValueError(f"the state has {S.shape[-1]} neurons "
+                         f"but the weights are for {W.shape[-1]}")
     if W.ndim == 3:
         if single or S.shape[0] != W.shape[0]:
             raise ValueError(

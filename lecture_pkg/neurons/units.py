@@ -4,8 +4,10 @@ Biehl's lecture notes, chapter 1: a neuron ``i`` sums its inputs into the local
 potential ``x_i = sum_j w_ij S_j`` (eq. 1.1) and responds with an activation function.
 
 * :func:`sigmoid` -- the logistic sigmoid ``1 / (1 + exp(-z))``, used throughout the package;
-* :func:`sigmoid_activation` -- ``h(x) = (1 + tanh[gamma (x - theta)]) / 2`` in ``(0, 1)``, eq. (1.2);
-* :func:`tanh_activation` -- the symmetrised ``g(x) = tanh[gamma (x - theta)]`` in ``(-1, 1)``, eq. (1.3);
+* :func:`sigmoid_activation` -- ``h(x) = (1 + tanh[gamma (x - theta)]) / 2`` in ``(0, 1)``,
+  eq. (1.2);
+* :func:`tanh_activation` -- the symmetrised ``g(x) = tanh[gamma (x - theta)]`` in ``(-1, 1)``,
+  eq. (1.3);
 * :func:`mcculloch_pitts` -- the infinite-gain limit ``gamma -> infinity``,
   ``g(x) = sign(x - theta)`` with ``sign(0) = +1``, eq. (1.5);
 * :func:`hebb_update` -- Hebb's rule ``Delta w_AB = eta S_A S_B``, eq. (1.6);
@@ -123,7 +125,8 @@ def hebb_update(post, pre, eta: float = 1.0) -> np.ndarray:
     post = _as_float_array(post, "post")
     pre = _as_float_array(pre, "pre")
     if post.ndim != 1 or pre.ndim != 1:
-        raise ValueError(f"post and pre must be 1-d activity vectors, got shapes {post.shape}, {pre.shape}")
+        raise ValueError(f"post and pre must be 1-d activity vectors, "
+                         f"got shapes {post.shape}, {pre.shape}")
     return float(eta) * np.outer(post, pre)
 
 

@@ -14,7 +14,8 @@ Follows the first block of the probabilistic-classification slides (after Mooney
   -- how many numbers each model needs (``2^{n+1} - 1``, ``2^n``, ``2n`` for binary variables);
 * :class:`BayesianNetwork` -- a tiny Bayesian network evaluated by enumeration;
 * :func:`gaussian_logistic_weights`, :func:`gaussian_class_posterior` --
-  the logistic sigmoid (:func:`lecture_pkg.neurons.sigmoid`) as the posterior of two Gaussian classes with a shared covariance.
+  the logistic sigmoid (:func:`lecture_pkg.neurons.sigmoid`) as the posterior of two Gaussian
+  classes with a shared covariance.
 
 Bad input (negative probabilities, tables that do not sum to one, conditioning on an
 event of probability zero) raises a ``ValueError`` that names the problem.
@@ -178,7 +179,8 @@ class JointPMF:
                 out[idx] = bool(event(**assignment))
             return out
         if not isinstance(event, Mapping):
-            raise TypeError("an event is a mapping {variable: value(s)} or a function of the variables")
+            raise TypeError("an event is a mapping {variable: value(s)} "
+                            "or a function of the variables")
         out = np.ones(self.table.shape, dtype=bool)
         for name, wanted in event.items():
             axis = self._axis(name)
@@ -259,7 +261,8 @@ class JointPMF:
 
     def conditionally_independent(self, first: str | Sequence[str], second: str | Sequence[str],
                                   given: str | Sequence[str], *, atol: float = ATOL) -> bool:
-        """``P(X1, X2 | Y) = P(X1 | Y) P(X2 | Y)`` for all values (``Y`` of positive probability)."""
+        """``P(X1, X2 | Y) = P(X1 | Y) P(X2 | Y)`` for all values (``Y`` of positive
+        probability)."""
         given = [given] if isinstance(given, str) else list(given)
         first = [first] if isinstance(first, str) else list(first)
         second = [second] if isinstance(second, str) else list(second)
@@ -492,7 +495,8 @@ class BayesianNetwork:
             if v in done:
                 return
             if v in visiting:
-                raise ValueError(f"the graph has a cycle through {v!r}; a Bayesian network is acyclic")
+                raise ValueError(f"the graph has a cycle through {v!r}; "
+                                 "a Bayesian network is acyclic")
             visiting.add(v)
             for p in self.parents[v]:
                 visit(p)
@@ -506,7 +510,8 @@ class BayesianNetwork:
 
     def n_params(self) -> int:
         """Free numbers in the tables: ``sum_X (|X| - 1) prod_{U in parents(X)} |U|``."""
-        return sum((len(self.values[v]) - 1) * math.prod(len(self.values[p]) for p in self.parents[v])
+        return sum((len(self.values[v]) - 1)
+                   * math.prod(len(self.values[p]) for p in self.parents[v])
                    for v in self.values)
 
     def prob(self, assignment: Mapping[str, object]) -> float:

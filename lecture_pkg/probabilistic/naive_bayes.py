@@ -104,7 +104,8 @@ def _to_categories(X) -> np.ndarray:
         except (TypeError, ValueError):
             bad = {type(v).__name__ for v in X.ravel() if not isinstance(v, (str, numbers.Number))}
             if bad:
-                raise TypeError(f"category values must be numbers or strings, got {sorted(bad)}") from None
+                raise TypeError(f"category values must be numbers or strings, "
+                                f"got {sorted(bad)}") from None
             return X.astype(str)
     raise TypeError(f"category values must be numbers or strings, got dtype {X.dtype}")
 
@@ -181,8 +182,9 @@ class _NaiveBayesBase(ClassifierMixin, BaseEstimator):
         undefined = np.all(np.isneginf(jll), axis=1)
         if np.any(undefined):
             raise ValueError(
-                f"cannot classify row(s) {np.flatnonzero(undefined)[:10].tolist()}: every class has "
-                "probability zero, so the posterior is undefined (0/0); use smoothing (m > 0)")
+                f"cannot classify row(s) {np.flatnonzero(undefined)[:10].tolist()}: "
+                "every class has probability zero, so the posterior is undefined (0/0); "
+                "use smoothing (m > 0)")
         return self.classes_[first_argmax(jll, axis=1)]
 
 
@@ -261,8 +263,9 @@ class CategoricalNaiveBayes(_NaiveBayesBase):
         if isinstance(self.p, (list, tuple, np.ndarray)):
             p = np.asarray(self.p, dtype=float)
             if p.ndim > 1 or np.any(~(p > 0)) or np.any(p > 1):
-                raise ValueError(f"{type(self).__name__}: the parameter 'p' must be None, a number in "
-                                 f"(0, 1] or one such number per feature; got {self.p!r}")
+                raise ValueError(f"{type(self).__name__}: the parameter 'p' must be None, "
+                                 f"a number in (0, 1] or one such number per feature; "
+                                 f"got {self.p!r}")
 
     def _check_p_length(self, n_features: int) -> None:
         """An array ``p`` holds one value, or one per feature (known only from the data)."""
@@ -288,8 +291,8 @@ class CategoricalNaiveBayes(_NaiveBayesBase):
                 raise ValueError(f"the categories of feature {i} list a value twice")
             unknown = np.setdiff1d(X[:, i], values)
             if unknown.size:
-                raise ValueError(f"feature {i} has values {unknown[:5].tolist()} that are not among "
-                                 f"its categories {values.tolist()}")
+                raise ValueError(f"feature {i} has values {unknown[:5].tolist()} "
+                                 f"that are not among its categories {values.tolist()}")
             cats.append(values)
         return cats
 
@@ -334,7 +337,8 @@ class CategoricalNaiveBayes(_NaiveBayesBase):
 
     @classmethod
     def from_tables(cls, classes: Sequence, prior, categories: Sequence[Sequence],
-                    conditionals: Sequence, *, handle_unknown: str = "error") -> CategoricalNaiveBayes:
+                    conditionals: Sequence, *,
+                    handle_unknown: str = "error") -> CategoricalNaiveBayes:
         """A fitted classifier from given tables (no training data).
 
         Parameters
@@ -483,7 +487,8 @@ class GaussianNaiveBayes(_NaiveBayesBase):
         onehot = np.eye(n_classes)[y_index]                        # (n, K)
         self.theta_ = (onehot.T @ X) / self.class_count_[:, None]
         self.epsilon_ = float(self.var_smoothing * X.var(axis=0).max())
-        self.var_ = np.array([X[y_index == k].var(axis=0) for k in range(n_classes)]) + self.epsilon_
+        self.var_ = (np.array([X[y_index == k].var(axis=0) for k in range(n_classes)])
+                     + self.epsilon_)
         zero = self.var_ <= 0
         if np.any(zero):
             k, i = np.argwhere(zero)[0]
@@ -491,8 +496,8 @@ class GaussianNaiveBayes(_NaiveBayesBase):
                 raise ValueError("every feature is constant over the training data, so all "
                                  "variances are zero and the normal densities are undefined")
             raise ValueError(
-                f"feature {i} is constant within class {self.classes_[k].tolist()!r} (variance zero), so its "
-                "normal density is undefined; use var_smoothing > 0")
+                f"feature {i} is constant within class {self.classes_[k].tolist()!r} "
+                "(variance zero), so its normal density is undefined; use var_smoothing > 0")
         return self
 
     def _joint_log_likelihood(self, X) -> np.ndarray:

@@ -61,7 +61,8 @@ def _metric_function(metric, p: float):
         return _dist.euclidean
     if metric == "minkowski":
         return partial(_dist.minkowski, p=p)
-    raise ValueError(f"metric must be 'sqeuclidean', 'euclidean', 'minkowski' or a callable, got {metric!r}")
+    raise ValueError(f"metric must be 'sqeuclidean', 'euclidean', 'minkowski' or a callable, "
+                     f"got {metric!r}")
 
 
 def _fast_sqdist(X: np.ndarray, W: np.ndarray, omega: np.ndarray | None) -> np.ndarray:

@@ -47,7 +47,8 @@ def _pair(X, W) -> tuple[np.ndarray, np.ndarray]:
     if W.ndim == 1:
         W = W[None, :]
     if X.ndim != 2 or W.ndim != 2:
-        raise ValueError(f"X and W must be 2-d arrays (rows are vectors); got shapes {X.shape}, {W.shape}")
+        raise ValueError(f"X and W must be 2-d arrays (rows are vectors); "
+                         f"got shapes {X.shape}, {W.shape}")
     if X.shape[1] != W.shape[1]:
         raise ValueError(f"X has {X.shape[1]} features but W has {W.shape[1]}")
     return X, W
@@ -184,7 +185,8 @@ def relevance_distance(X, W, omega) -> np.ndarray:
 
 
 def relevance_distance_gradients(xi, w, omega) -> tuple[np.ndarray, np.ndarray]:
-    """Derivatives of ``delta_Lambda(w, xi)`` with respect to ``w`` and ``Omega`` (corrected eq. 5.15).
+    """Derivatives of ``delta_Lambda(w, xi)`` with respect to ``w`` and ``Omega`` (corrected
+    eq. 5.15).
 
     With ``v = w - xi``:
 

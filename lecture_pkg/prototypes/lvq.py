@@ -80,11 +80,13 @@ def init_prototypes(X, y_idx, per_class, *, method: str = "class-mean", random_s
     names = class_names if class_names is not None else np.arange(len(per_class))
     rng = _resolve_rng(random_state)
     if method not in ("class-mean", "random-example"):
-        raise ValueError(f"initial_prototypes must be 'class-mean' or 'random-example', got {method!r}")
+        raise ValueError(f"initial_prototypes must be 'class-mean' or 'random-example', "
+                         f"got {method!r}")
     counts = np.bincount(y_idx, minlength=len(per_class))
     for k, (want, have) in enumerate(zip(per_class, counts)):
         if want < 1:
-            raise ValueError(f"class {_name(names[k])!r} has no prototypes: every class needs at least one")
+            raise ValueError(f"class {_name(names[k])!r} has no prototypes: "
+                             "every class needs at least one")
         if want > have:
             raise ValueError(f"{int(want)} prototypes were asked for class {_name(names[k])!r}, "
                              f"but it has only {int(have)} example(s); use at most {int(have)}")
@@ -175,10 +177,12 @@ def _labels_to_indices(y, prototype_labels):
     labels = np.asarray(prototype_labels)
     classes = np.unique(labels)
     if len(classes) < 2:
-        raise ValueError("GLVQ needs prototypes of at least two classes (a correct and an incorrect winner)")
+        raise ValueError("GLVQ needs prototypes of at least two classes "
+                         "(a correct and an incorrect winner)")
     missing = np.setdiff1d(np.unique(y), classes)
     if missing.size:
-        raise ValueError(f"class {_name(missing[0])!r} has no prototypes: every class of y needs at least one")
+        raise ValueError(f"class {_name(missing[0])!r} has no prototypes: "
+                         "every class of y needs at least one")
     return np.searchsorted(classes, y), np.searchsorted(classes, labels)
 
 
@@ -305,7 +309,8 @@ class PrototypeTrainer:
             raise ValueError(f"X has {len(self.X)} rows but y has {len(self.y)} labels")
         missing = np.setdiff1d(np.unique(self.y), self.c)
         if missing.size:
-            raise ValueError(f"class {int(missing[0])} has no prototypes: every class needs at least one")
+            raise ValueError(f"class {int(missing[0])} has no prototypes: "
+                             "every class needs at least one")
         if rule == "glvq" and len(np.unique(self.c)) < 2:
             raise ValueError("GLVQ needs prototypes of at least two classes")
         self.rule = rule
@@ -367,13 +372,15 @@ class PrototypeTrainer:
         return int(np.sum(self.predict_classes() != self.y))
 
     def cost(self) -> float:
-        """GLVQ cost (5.5) at the current state (with ``phi`` = identity for LVQ1, as a diagnostic)."""
+        """GLVQ cost (5.5) at the current state (with ``phi`` = identity for LVQ1, as a
+        diagnostic)."""
         act = self.activation if self.rule == "glvq" else "identity"
         return _glvq_core(self.X, self.y, self.W, self.c, self.omega, act, self.steepness, False)[0]
 
     # -------------------------------------------------- updates
     def step(self, mu: int) -> None:
-        """One stochastic update with example ``mu`` (LVQ1 (5.4)/(5.9), GLVQ (5.7), GMLVQ (5.17))."""
+        """One stochastic update with example ``mu`` (LVQ1 (5.4)/(5.9), GLVQ (5.7),
+        GMLVQ (5.17))."""
         mu = int(mu)
         if not 0 <= mu < len(self.y):
             raise IndexError(f"example index {mu} out of range for {len(self.y)} examples")
@@ -384,7 +391,8 @@ class PrototypeTrainer:
             j = first_argmin(d)
             psi = 1.0 if self.c[j] == self.y[mu] else -1.0
             delta = x - self.W[j]
-            if self.omega is not None:                     # (5.9): -1/2 d delta/dw = Lambda (xi - w)
+            if self.omega is not None:                     # (5.9):
+                                                           # -1/2 d delta/dw = Lambda (xi - w)
                 delta = (delta @ self.omega.T) @ self.omega
             self.W[j] += eta_w * psi * delta
         else:
@@ -432,11 +440,13 @@ class PrototypeTrainer:
                 go = np.diag(np.diag(go))
             omega = self.omega - eta_o * go
             norm2 = float(np.sum(omega * omega))
-            self.omega = omega / np.sqrt(norm2) if 1e-300 < norm2 < np.inf else normalize_omega(omega)
+            self.omega = (omega / np.sqrt(norm2) if 1e-300 < norm2 < np.inf
+                          else normalize_omega(omega))
 
     @staticmethod
     def _closest(candidates: np.ndarray, d: np.ndarray) -> int:
-        """The prototype among ``candidates`` (ascending indices) closest by ``d``; ties to the first."""
+        """The prototype among ``candidates`` (ascending indices) closest by ``d``; ties to the
+        first."""
         if len(candidates) == 1:
             return int(candidates[0])
         if len(candidates) == 2:                         # first_argmin's rule on two floats
@@ -504,8 +514,8 @@ class _LVQBase(_PrototypeClassifier):
             return np.full(n_classes, int(ppc))
         arr = np.asarray(ppc)
         if arr.ndim != 1 or len(arr) != n_classes or not np.issubdtype(arr.dtype, np.integer):
-            raise ValueError(f"prototypes_per_class must be an int or {n_classes} ints (one per class), "
-                             f"got {ppc!r}")
+            raise ValueError(f"prototypes_per_class must be an int or {n_classes} ints "
+                             f"(one per class), got {ppc!r}")
         return arr
 
     def _prepare(self, X, y, initial_prototypes, prototype_labels):
@@ -515,28 +525,31 @@ class _LVQBase(_PrototypeClassifier):
         self.classes_, y_idx = np.unique(y, return_inverse=True)
         if len(self.classes_) < 2:
             raise ValueError(f"y has {len(self.classes_)} class ({self.classes_.tolist()}); "
-                             "LVQ needs at least two classes to place prototypes against each other")
+                             "LVQ needs at least two classes to place prototypes "
+                             "against each other")
         rng = _resolve_rng(self.random_state)
         if initial_prototypes is None:
             if prototype_labels is not None:
                 raise ValueError("prototype_labels given without initial_prototypes")
             W, c = init_prototypes(X, y_idx, self._per_class(len(self.classes_)),
-                                   method=self.initial_prototypes, random_state=rng, class_names=self.classes_)
+                                   method=self.initial_prototypes, random_state=rng,
+                                   class_names=self.classes_)
         else:
             W = np.array(initial_prototypes, dtype=float)
             if prototype_labels is None:
                 raise ValueError("initial_prototypes need prototype_labels")
             labels = np.asarray(prototype_labels)
             if W.ndim != 2 or W.shape[1] != X.shape[1] or len(labels) != len(W):
-                raise ValueError(f"initial_prototypes must have shape (M, {X.shape[1]}) with M labels; "
-                                 f"got {W.shape} and {labels.shape}")
+                raise ValueError(f"initial_prototypes must have shape (M, {X.shape[1]}) "
+                                 f"with M labels; got {W.shape} and {labels.shape}")
             W = check_inputs(W, "initial_prototypes")
             unknown = np.setdiff1d(labels, self.classes_)
             if unknown.size:
                 raise ValueError(f"prototype label {_name(unknown[0])!r} is not a class of y")
             empty = np.setdiff1d(self.classes_, labels)
             if empty.size:
-                raise ValueError(f"class {_name(empty[0])!r} has no prototypes: every class needs at least one")
+                raise ValueError(f"class {_name(empty[0])!r} has no prototypes: "
+                                 "every class needs at least one")
             order = np.argsort(np.searchsorted(self.classes_, labels), kind="stable")
             W, c = W[order], np.searchsorted(self.classes_, labels)[order]
         return X, y_idx, W, c, rng
@@ -632,7 +645,8 @@ class LVQ1(_LVQBase):
         X, y_idx, W, c, rng = self._prepare(X, y, initial_prototypes, prototype_labels)
         self.omega_ = None if self.omega is None else np.asarray(self.omega, dtype=float)
         trainer = PrototypeTrainer(X, y_idx, W, c, rule="lvq1", eta=self.eta,
-                                   decay_epochs=self.decay_epochs, omega=self.omega_, random_state=rng)
+                                   decay_epochs=self.decay_epochs, omega=self.omega_,
+                                   random_state=rng)
         trainer.run(self.max_epochs)
         self._finish(trainer)
         return self
@@ -728,9 +742,10 @@ class GLVQ(_LVQBase):
         start, end = self.cost_per_epoch_[0], self.cost_per_epoch_[-1]
         if np.all(np.isfinite(self.prototypes_)) and end <= start:
             return
-        warn_user(f"{type(self).__name__} raised its cost from {start:.4g} to {end:.4g}: the learning "
-                  "rate is too large for inputs at this scale (a prototype's step grows like one "
-                  "over the distances); standardise X or lower eta", ConvergenceWarning)
+        warn_user(f"{type(self).__name__} raised its cost from {start:.4g} to {end:.4g}: "
+                  "the learning rate is too large for inputs at this scale (a prototype's step "
+                  "grows like one over the distances); standardise X or lower eta",
+                  ConvergenceWarning)
 
 
 class GMLVQ(GLVQ):
@@ -853,7 +868,8 @@ class GMLVQ(GLVQ):
                                    eta_omega=self.eta_omega,
                                    decay_epochs=self.decay_epochs, activation=self.activation,
                                    steepness=self.steepness, solver=self.solver, omega=omega0,
-                                   learn_omega=True, diagonal=self.relevance == "diagonal", random_state=rng)
+                                   learn_omega=True, diagonal=self.relevance == "diagonal",
+                                   random_state=rng)
         trainer.run(self.max_epochs)
         self._finish(trainer)
         self._warn_if_diverged()
@@ -878,7 +894,8 @@ class GMLVQ(GLVQ):
         X = validate_data(self, X, reset=False)
         check_scalar(n_components, "n_components", COUNT)
         if n_components > self.n_features_in_:
-            raise ValueError(f"n_components={n_components} exceeds the {self.n_features_in_} features")
+            raise ValueError(f"n_components={n_components} exceeds the "
+                             f"{self.n_features_in_} features")
         Z = X @ self.eigenvectors_[:n_components].T
         if scale:
             Z = Z * np.sqrt(np.clip(self.eigenvalues_[:n_components], 0.0, None))

@@ -86,8 +86,8 @@ class NearestNeighborClassifier(ClassifierMixin, BaseEstimator):
         X = check_inputs(X)                                # squares that overflow are refused
         check_classification_targets(y)
         if self.n_neighbors > len(X):
-            raise ValueError(f"n_neighbors={self.n_neighbors} is larger than the {len(X)} sample(s) "
-                             "of the reference set")
+            raise ValueError(f"n_neighbors={self.n_neighbors} is larger than the "
+                             f"{len(X)} sample(s) of the reference set")
         self.classes_, self._y_idx = np.unique(y, return_inverse=True)
         self.reference_ = X
         return self
@@ -177,7 +177,8 @@ class NearestPrototypeClassifier(_PrototypeClassifier):
         W = np.asarray(prototypes, dtype=float)
         labels = np.asarray(prototype_labels)
         if W.ndim != 2 or len(labels) != len(W) or len(W) == 0:
-            raise ValueError(f"need prototypes (M, N) and M labels; got shapes {W.shape}, {labels.shape}")
+            raise ValueError(f"need prototypes (M, N) and M labels; "
+                             f"got shapes {W.shape}, {labels.shape}")
         W = check_inputs(W, "prototypes")
         model = cls(metric=metric, p=p)
         check_params(model)

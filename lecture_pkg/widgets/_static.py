@@ -75,7 +75,8 @@ class Control:
 
 
 def control(key: str, values: Sequence, *, label: str | None = None, initial=None,
-            fmt: str | Callable = "{:g}", kind: str = "slider", play: bool | None = None) -> Control:
+            fmt: str | Callable = "{:g}", kind: str = "slider",
+            play: bool | None = None) -> Control:
     """A control swept over ``values``; ``initial`` must be one of them (default: the first).
 
     ``fmt`` formats a value for display (a format string or a function).  ``play``
@@ -238,7 +239,8 @@ class StaticExplorer:
         return (
             f"{START_MARK}\n"
             f'<div class="lpx" id="{uid}" role="group" '
-            f'aria-label="{html.escape(self.title or "explorer", quote=True)} (precomputed states)">\n'
+            f'aria-label="{html.escape(self.title or "explorer", quote=True)} '
+            '(precomputed states)">\n'
             f"<style>{_CSS}</style>\n"
             f'<div class="lpx-controls">\n{rows}\n</div>\n'
             f'<p class="lpx-status" aria-live="polite">{html.escape(self.texts[first])}</p>\n'
@@ -376,7 +378,8 @@ _CSS = """
 .lpx-row input[type=range]{width:11em;max-width:60vw}
 .lpx-row button{font:inherit;padding:0.1em 0.6em;border:1px solid #888;border-radius:4px;
  background:#f4f4f4;color:#222;cursor:pointer;min-width:2.2em}
-.lpx-row button:focus-visible,.lpx-row input:focus-visible{outline:2px solid #1f5fa8;outline-offset:2px}
+.lpx-row button:focus-visible,\
+.lpx-row input:focus-visible{outline:2px solid #1f5fa8;outline-offset:2px}
 .lpx-value{font-variant-numeric:tabular-nums;min-width:4em}
 .lpx-choice{margin-right:0.6em;cursor:pointer}
 .lpx-status{font-size:0.85em;margin:0.4em 0;min-height:1.3em}

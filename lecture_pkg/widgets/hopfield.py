@@ -82,7 +82,8 @@ class HopfieldExplorer:
         n = self.result.n_sweeps
         how = (f"fixed point after {n} sweep{'' if n == 1 else 's'}" if self.result.converged
                else f"no fixed point within {self.max_sweeps} sweeps")
-        return (f"N = {self.n_neurons}, P = {self.n_patterns} (\u03b1 = {self.n_patterns / self.n_neurons:.3f}), "
+        return (f"N = {self.n_neurons}, P = {self.n_patterns} "
+                f"(\u03b1 = {self.n_patterns / self.n_neurons:.3f}), "
                 f"{self.corruption:.0%} flipped: overlap {self.overlaps[0]:.2f} \u2192 "
                 f"{self.final_overlap:.3f}, {how}")
 

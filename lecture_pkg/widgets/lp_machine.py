@@ -1,10 +1,11 @@
 """Explorer: the linear programming machine beside the support vector machine.
 
-The plain class :class:`LPMExplorer` fits an LPM (eq. 16, :class:`lecture_pkg.kernel_machines.LPMachine`)
-and an SVM (the quadratic program, scikit-learn's ``SVC``) with the same RBF kernel
-``exp(-|a - b|^2 / sigma^2)`` (Frieß and Harrison's eq. 6) and draws both decision
-functions with their expansion vectors; ``.widget()`` wires sliders for ``sigma``, the
-LPM's ``C`` and the SVM's ``C`` and a data-set choice to it.
+The plain class :class:`LPMExplorer` fits an LPM (eq. 16,
+:class:`lecture_pkg.kernel_machines.LPMachine`) and an SVM (the quadratic program,
+scikit-learn's ``SVC``) with the same RBF kernel ``exp(-|a - b|^2 / sigma^2)`` (Frieß and
+Harrison's eq. 6) and draws both decision functions with their expansion vectors;
+``.widget()`` wires sliders for ``sigma``, the LPM's ``C`` and the SVM's ``C`` and a
+data-set choice to it.
 """
 
 from __future__ import annotations

@@ -45,7 +45,8 @@ class MEstimateExplorer:
                  m_range: tuple[float, float] = (1e-2, 1e3)):
         if X is None:
             X, y = datasets.naive_bayes_training_set()
-            categories = datasets.naive_bayes_tables().categories if categories is None else categories
+            if categories is None:
+                categories = datasets.naive_bayes_tables().categories
         self.X, self.y = np.asarray(X), np.asarray(y)
         self.query = np.asarray([query])
         self.categories = "auto" if categories is None else [list(c) for c in categories]
@@ -132,7 +133,9 @@ class MEstimateExplorer:
         controls = [control("m", grid_with(m, self.m), label="m", initial=self.m, fmt="{:.3g}",
                             play=True)]
         if p is not None:
-            p_text = (lambda v: "1/|V|" if v is None else f"{v:.3g}")
+            def p_text(v):
+                return "1/|V|" if v is None else f"{v:.3g}"
+
             controls.insert(0, control("p", list(p), label="p", initial=self.p, fmt=p_text,
                                        kind="choice"))
 

@@ -88,11 +88,13 @@ class PerceptronExplorer:
         """One line describing the current state."""
         t = self.trainer
         w = ", ".join(f"{v:.3g}" for v in self.coef)
-        head = f"eta = {self.eta:g}, after {t.n_updates} update(s): b = {self.intercept:.3g}, w = ({w})"
+        head = (f"eta = {self.eta:g}, after {t.n_updates} update(s): b = {self.intercept:.3g}, "
+                f"w = ({w})")
         if t.converged:
             return head + f" -- all examples correct, converged in epoch {t.epoch}"
         wrong = int(np.sum(t.local_potentials() <= 0))
-        last = "" if self.last_example is None else f"; last update used example {self.last_example + 1}"
+        last = ("" if self.last_example is None
+                else f"; last update used example {self.last_example + 1}")
         return head + f"; {wrong} example(s) on the wrong side{last}"
 
     def draw(self, ax=None):

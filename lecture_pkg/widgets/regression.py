@@ -42,8 +42,8 @@ class RegressionExplorer:
                  random_state: int = 0, n_max: int = 40):
         self.n_max = int(n_max)
         self.sigma = float(sigma)
-        self.d_all, self.v_all = datasets.synthetic_hubble(self.n_max, random_state=np.random.default_rng(random_state),
-                                                      sigma=self.sigma)
+        self.d_all, self.v_all = datasets.synthetic_hubble(
+            self.n_max, random_state=np.random.default_rng(random_state), sigma=self.sigma)
         self.set(n_points=n_points, tau=tau)
 
     def set(self, *, n_points: int | None = None, tau: float | None = None) -> None:

@@ -68,7 +68,8 @@ class SVMExplorer:
         self.fit()
 
     def fit(self) -> KernelAdaTron:
-        """Train the kernel AdaTron; warnings (e.g. no convergence) are kept in ``self.warnings``."""
+        """Train the kernel AdaTron; warnings (e.g. no convergence) are kept in
+        ``self.warnings``."""
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             self.model = KernelAdaTron(C=self.C, gamma=self.gamma, max_epochs=3000).fit(self.X,
@@ -86,7 +87,8 @@ class SVMExplorer:
         return float(np.mean(self.model.predict(self.X) != self.y))
 
     def status(self) -> str:
-        text = (f"gamma = {self.gamma:.3g}, C = {self.C:.3g}: {self.model.n_support_} support vectors "
+        text = (f"gamma = {self.gamma:.3g}, C = {self.C:.3g}: "
+                f"{self.model.n_support_} support vectors "
                 f"({self.support_fraction:.0%}), training error {self.training_error:.1%}")
         return text + ("" if self.model.converged_ else " (not converged)")
 
