@@ -79,6 +79,7 @@ lab: $(STAMP)
 refresh: $(STAMP)
 	$(BIN)/python -m tools.install_guard
 	$(BIN)/python -m tools.lab_markup
+	$(BIN)/python -m tools.api_links
 	$(BIN)/python -m tools.refresh book
 
 bench: $(STAMP)

@@ -55,8 +55,8 @@ class LearningRateWarning(UserWarning):
 
 
 def check_learning_rate(eta: float, limit: float, window: str) -> None:
-    """Warn with :class:`LearningRateWarning` unless ``eta < limit`` (the convergent window
-    ``window``)."""
+    """Warn with :class:`~lecture_pkg.linear.LearningRateWarning` unless ``eta < limit``
+    (the convergent window ``window``)."""
     if not eta < limit:
         warn_user(
             f"the learning rate eta={eta:.6g} lies outside the convergent window "
@@ -247,8 +247,8 @@ def adaline_embeddings(Q: np.ndarray, eta: float = 1.0, *, mode: str = "sequenti
     window ``0 < eta < 2`` holds when ``Q^{mu mu} = 1``, i.e. ``|xi^mu|^2 = N``; with
     ``normalize=True`` the step is ``eta / Q^{mu mu}`` (parallel: ``eta / lambda_max(Q)``),
     which puts the window at ``0 < eta < 2`` for any data.  A learning rate outside the
-    window gives a :class:`LearningRateWarning`; a diverging run stops early with
-    ``diverged=True``.
+    window gives a :class:`~lecture_pkg.linear.LearningRateWarning`; a diverging run stops
+    early with ``diverged=True``.
     """
     return _run_embeddings(Q, eta, mode, normalize, max_epochs, tol, x0, record_steps, False,
                            "Adaline")

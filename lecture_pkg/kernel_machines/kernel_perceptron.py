@@ -171,7 +171,7 @@ class KernelPerceptron(_BinaryKernelClassifier):
     alpha_ : signed multipliers ``alpha_i = eta y_i n_i`` of all training patterns
     counts_ : mistake counts ``n_i``
     support_ : patterns with ``n_i > 0`` (the expansion vectors);
-    dual_coef_ : (1, n_SV) array of their ``alpha_i``; support_vectors_ their inputs
+    dual_coef_ : (1, n_SV) array of their ``alpha_i``; ``support_vectors_`` their inputs
     intercept_ : the bias ``b``
     n_updates_ : the number of updates (mistakes), ``sum_i n_i``
     n_steps_ : the number of patterns presented, up to and including the last of the

@@ -232,8 +232,9 @@ class LPMachine(_BinaryKernelClassifier):
     Attributes
     ----------
     alpha_ : multipliers ``alpha_i >= 0`` of all training patterns
-    support_ : the expansion vectors (``alpha_i > 0``); support_vectors_ their inputs
-    dual_coef_ : (1, n_SV) array of ``alpha_i y_i``; intercept_ : ``b``
+    support_ : the expansion vectors (``alpha_i > 0``); ``support_vectors_`` their inputs
+    dual_coef_ : (1, n_SV) array of ``alpha_i y_i``
+    intercept_ : ``b``
     slacks_, objective_, margins_ (``y_i f(x_i)``), n_support_
 
     References

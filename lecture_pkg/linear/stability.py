@@ -365,7 +365,8 @@ class AdaTron(_LinearBinaryClassifier):
         ``|xi^mu|^2 = N``.  Outside the window a :class:`LearningRateWarning` is issued.
     mode : {"sequential", "parallel", "greedy"}
         ``"greedy"`` steps the example that violates the Kuhn–Tucker conditions most
-        instead of sweeping (see :func:`adatron_embeddings`); it needs ``normalize=True``.
+        instead of sweeping (see :func:`~lecture_pkg.kernel_machines.adatron_embeddings`);
+        it needs ``normalize=True``.
     normalize : bool, default True
     max_epochs : int, default 1000
         With ``mode="greedy"``, ``P`` steps count as one epoch.
@@ -379,7 +380,7 @@ class AdaTron(_LinearBinaryClassifier):
     coef_, intercept_, embeddings_ : weights and embedding strengths ``x``
     support_ : indices of the support vectors
     objective_history_ : ``f(x)`` at the start and after every epoch
-    kkt_ : :class:`KKTResiduals` at the end
+    kkt_ : :class:`~lecture_pkg.kernel_machines.KKTResiduals` at the end
     kappa_ : stability on the (augmented) training inputs
     n_epochs_, converged_, diverged_
 

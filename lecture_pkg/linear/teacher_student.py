@@ -321,7 +321,8 @@ def max_stability_student(X, y, *, solver: str = "nnls") -> np.ndarray:
 
     Returns
     -------
-    array (N,): the unit normal of the optimal hyperplane through the origin.
+    w : array (N,)
+        The unit normal of the optimal hyperplane through the origin.
 
     Raises
     ------

@@ -91,9 +91,9 @@ class MLP:
         a layer of tanh units near the origin keeps the variance of the signal forward
         and of the gradient backward (``init_scale`` is then not used).
 
-    Attributes (after :meth:`fit`)
-    ------------------------------
-    training_losses_, validation_losses_ : losses after 0, 1, ... epochs
+    Attributes
+    ----------
+    training_losses_, validation_losses_ : losses after 0, 1, ... epochs of :meth:`fit`
     best_epoch_ : the epoch whose weights were kept (early stopping) or the last one
     n_epochs_ : epochs run
 
@@ -290,8 +290,9 @@ class MLP:
 
         Returns
         -------
-        The training loss ``E`` after 0, 1, ..., ``n_epochs_`` epochs of the run (before
-        any restoring), also kept as ``training_losses_``.
+        losses : list of float
+            The training loss ``E`` after 0, 1, ..., ``n_epochs_`` epochs of the run
+            (before any restoring), also kept as ``training_losses_``.
         """
         check_scalar(eta, "the learning rate eta", POSITIVE)
         check_scalar(n_epochs, "n_epochs", _NON_NEGATIVE_INT)

@@ -10,7 +10,7 @@ Biehl's lecture notes, section 1.3.1:
 * the dynamics ``S_i <- sign(sum_{j != i} w_ij S_j)`` with ``sign(0) = +1`` (eq. 1.9),
   all neurons at once (*parallel*, eq. 1.7) or one after the other in a fixed
   (*cyclic*) or random order (*sequential*).  Ties are decided exactly, not by rounding
-  (see :func:`_sign`);
+  (see ``_sign``);
 * the energy ``H(S) = -sum_{i<j} w_ij S_i S_j`` (eq. 1.10), which a sequential update
   can never increase;
 * the overlap ``m = (1/N) xi . S`` with a stored pattern, which is 1 on the pattern.
@@ -156,7 +156,8 @@ def hebb_weights(patterns, mask=None) -> np.ndarray:
 
     Returns
     -------
-    array (N, N) or (R, N, N): symmetric, zero diagonal.
+    W : array (N, N) or (R, N, N)
+        Symmetric, with a zero diagonal.
     """
     xi = check_patterns(patterns)
     if xi.ndim not in (2, 3):
@@ -289,14 +290,14 @@ def _sign(x: np.ndarray, scale) -> np.ndarray:
 
 
 def _grid_steps(W: np.ndarray) -> np.ndarray:
-    """Per neuron, the grid step ``TIE_RTOL * sum_j |w_ij|`` of :func:`_sign` (1 where that
+    """Per neuron, the grid step ``TIE_RTOL * sum_j |w_ij|`` of ``_sign`` (1 where that
     sum is 0, as in :func:`lecture_pkg._ties.snap`): (N,) or (R, N), computed once per run."""
     scales = _field_scales(W)
     return TIE_RTOL * np.where(scales > 0, scales, 1.0)
 
 
 def _sign_on_grid(x: np.ndarray, step) -> np.ndarray:
-    """:func:`_sign` with the grid step of :func:`_grid_steps`, in two operations.
+    """``_sign`` with the grid step of :func:`_grid_steps`, in two operations.
 
     ``snap`` rounds ``x / step`` half to even, and that is ``>= 0`` exactly when
     ``x / step >= -0.5`` (``-0.5`` rounds to ``-0.0``), so the result is the same, bit for bit.
@@ -307,7 +308,7 @@ def _sign_on_grid(x: np.ndarray, step) -> np.ndarray:
 def update_parallel(S, W) -> np.ndarray:
     """One synchronous step ``S_i(t+1) = sign(sum_{j != i} w_ij S_j(t))`` for all i (eqs. 1.7, 1.9).
 
-    A field that is zero up to rounding gives ``+1`` (:func:`_sign`).
+    A field that is zero up to rounding gives ``+1`` (``_sign``).
     """
     S, W, _ = _states_and_weights(S, W)
     return _sign(_fields(S, W), _field_scales(W))
@@ -378,8 +379,11 @@ def sequential_sweep(S, W, *, order: str = "random", random_state=None,
 
     Returns
     -------
-    new state (same shape as ``S``), number of flipped neurons (per run), and the
-    trajectory if asked for.
+    state : array of the same shape as ``S``
+        The new state.
+    flips : int or array (R,)
+        The number of flipped neurons (per run).
+    trajectory : array, only with ``return_trajectory``
     """
     rng = resolve_rng(random_state)
     S, W, single = _states_and_weights(S, W)
@@ -401,6 +405,8 @@ def sequential_sweep(S, W, *, order: str = "random", random_state=None,
 class HopfieldRun:
     """Result of :func:`run` (arrays have a leading run axis for batched input).
 
+    Attributes
+    ----------
     state : final state(s)
     converged : whether a fixed point was reached (sequential: a sweep without a flip;
         parallel: ``S(t+1) = S(t)``)

@@ -73,8 +73,9 @@ def sigmoid_activation(x, gamma: float = 1.0, theta: float = 0.0) -> np.ndarray:
 
     Returns
     -------
-    array of the same shape as ``x`` with values in ``[0, 1]``.
-    Equivalently ``h(x) = 1 / (1 + exp(-2 gamma (x - theta)))``, a logistic function.
+    array of the same shape as ``x``
+        Values in ``[0, 1]``.  Equivalently ``h(x) = 1 / (1 + exp(-2 gamma (x - theta)))``,
+        a logistic function.
     """
     gamma = float(check_scalar(gamma, "the gain gamma", POSITIVE))
     return sigmoid(2.0 * gamma * (_as_float_array(x) - theta))

@@ -307,7 +307,7 @@ def static_explorer(render: Callable, controls: Sequence[Control], *,
         Image pixels per displayed pixel; the pictures are drawn at
         ``dpi * pixel_density``.
     colors : int
-        At most this many colours per picture (:func:`png_bytes`); fewer colours make
+        At most this many colours per picture (``png_bytes``); fewer colours make
         lighter pages for pictures with large shaded regions.
     """
     controls = tuple(controls)
@@ -344,7 +344,7 @@ def sweep_explorer(explorer, set_state: Callable, controls: Sequence[Control], *
     Each state is set by ``set_state(**state)``, drawn by ``explorer.figure()`` (the
     live widget's picture) and described by ``explorer.status()`` (or ``describe()``);
     ``restore()`` puts the explorer back as it was, also when a state fails; ``colors``
-    bounds the colours per picture (:func:`png_bytes`).
+    bounds the colours per picture (``png_bytes``).
 
     ``redraw(fig)``, if given, brings a figure that ``explorer.figure()`` drew for an
     earlier state up to the current one in place, changing only the artists the state

@@ -94,7 +94,7 @@ class HopfieldExplorer:
     def draw(self, fig=None):
         """Cue, final state and stored pattern in a row; the overlap per sweep below.
 
-        The run's numbers are in :meth:`status` (the page prints it under the controls)."""
+        The run's numbers are in ``status()`` (the page prints it under the controls)."""
         fig = fig if fig is not None else plt.figure(figsize=FIGSIZE)
         grid = fig.add_gridspec(2, 3, height_ratios=[1, 0.8])
         axes = [fig.add_subplot(grid[0, k]) for k in range(3)]

@@ -94,7 +94,7 @@ class MEstimateExplorer:
     def draw(self, fig=None):
         """Left: the posterior against m.  Right: the smoothed factors of the query.
 
-        The numbers are in :meth:`status` (the page prints it under the controls)."""
+        The numbers are in ``status()`` (the page prints it under the controls)."""
         fig = fig if fig is not None else plt.figure(figsize=FIGSIZE)
         ax1, ax2 = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.3, 1]})
         ax1.semilogx(self.m_grid, self.curve, color="C0", label="smoothed posterior")

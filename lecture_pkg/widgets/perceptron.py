@@ -154,7 +154,7 @@ class PerceptronExplorer:
         """The live explorer: *Next update*, *Reset* and a learning-rate slider.
 
         The slider steps through 0.01, 0.02, 0.05, ..., 10 and the explorer's own rate
-        (:func:`rate_slider`), so that it starts exactly at the lecture's value.
+        (``rate_slider``), so that it starts exactly at the lecture's value.
         """
         import ipywidgets as widgets
 

@@ -166,7 +166,7 @@ class PrototypeExplorer:
         """The live explorer: *Next epoch*, *10 epochs*, *Reset*, a rule menu and a rate slider.
 
         The rate slider steps through 0.001, 0.002, 0.005, ..., 1 and the explorer's own
-        rate (:func:`rate_slider`); moving it at epoch 0 trains one epoch at the new rate.
+        rate (``rate_slider``); moving it at epoch 0 trains one epoch at the new rate.
         """
         import ipywidgets as widgets
 

@@ -170,11 +170,11 @@ class ROCExplorer:
         return fig
 
     def redraw(self, fig) -> None:
-        """Bring a figure drawn by :meth:`figure` up to the current threshold in place.
+        """Bring a figure drawn by ``figure()`` up to the current threshold in place.
 
         Only the threshold's line, the working point, the matrix and the three titles
         change; the layout stays (the titles keep their width), so the picture is the
-        one :meth:`figure` draws, without building the figure and its layout again."""
+        one ``figure()`` draws, without building the figure and its layout again."""
         scores, roc, matrix = fig.axes
         scores.lines[-1].set_xdata([self.theta, self.theta])
         scores.set_title(self._scores_title())

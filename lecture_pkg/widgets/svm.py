@@ -35,7 +35,7 @@ class SVMExplorer:
 
     Parameters
     ----------
-    X, y : 2-d inputs and +-1 labels (default: :func:`explorer_data`)
+    X, y : 2-d inputs and +-1 labels (default: ``explorer_data()``)
     gamma : RBF width ``exp(-gamma |a - b|^2)`` (Biehl's ``sigma``: ``gamma = 1/(2 sigma^2)``)
     C : upper bound of the embeddings; ``np.inf`` for the hard margin
     resolution : grid points per axis of the picture
