@@ -36,13 +36,15 @@ def test_the_boxes_name_what_the_code_uses_where_the_reference_documents_it():
                                   "from lecture_pkg.neurons import hopfield as hp\n"
                                   "from lecture_pkg import datasets, plotting\n"
                                   "from lecture_pkg.results import report\n"
-                                  "from lecture_pkg.linear.stability import AdaTron"),
+                                  "from lecture_pkg.linear.stability import AdaTron\n"
+                                  "from lecture_pkg.kernel_machines import kernel_perceptron"),
         nbformat.v4.new_code_cell("%matplotlib inline\nX, y = datasets.xor()\n"
                                   "hp.run\nplotting.use_book_style()\nhp.ALPHA_R"),
     ]
     assert api_links.used_names(nb) == [
-        "lecture_pkg.neurons.run", "lecture_pkg.linear.Perceptron", "lecture_pkg.linear.augment",
-        "lecture_pkg.linear.AdaTron", "lecture_pkg.datasets.xor"]
+        "lecture_pkg.neurons.run", "lecture_pkg.linear.AdaTron", "lecture_pkg.linear.augment",
+        "lecture_pkg.linear.Perceptron", "lecture_pkg.kernel_machines.kernel_perceptron",
+        "lecture_pkg.datasets.xor"]
     assert api_links.apply(nb) and not api_links.apply(nb)     # idempotent
     box = nb.cells[2]
     assert box.id == api_links.CELL_ID and box.cell_type == "markdown"

@@ -32,6 +32,7 @@ import functools
 import importlib
 import re
 import sys
+import types
 from pathlib import Path
 
 from tools.notebook_edit import run
@@ -131,7 +132,7 @@ def _masked(source: str) -> str:
 
 def used_names(nb) -> list[str]:
     """The documented names (``lecture_pkg.<family>.<name>``) the notebook's code uses,
-    in the order of the families and then of first use."""
+    in the order of the families, alphabetically within a family."""
     aliases: dict[str, str] = {}          # local name -> module it stands for
     found: dict[str, None] = {}
     trees = []
@@ -147,11 +148,17 @@ def used_names(nb) -> list[str]:
             if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
                 for alias in node.names:
                     local = alias.asname or alias.name
-                    full = f"{node.module}.{alias.name}"
-                    if node.module == "lecture_pkg" or _is_module(full):
-                        aliases[local] = full
+                    if not node.module.startswith("lecture_pkg"):
+                        continue
+                    # a family's function may share its name with the family's module of
+                    # that name (kernel_machines.kernel_perceptron): the import decides
+                    module = importlib.import_module(node.module)
+                    obj = getattr(module, alias.name, None)
+                    if obj is None:          # a subpackage not imported by its parent
+                        obj = importlib.import_module(f"{node.module}.{alias.name}")
+                    if isinstance(obj, types.ModuleType):
+                        aliases[local] = obj.__name__
                     elif (family := _family_of(node.module)) is not None:
-                        obj = getattr(importlib.import_module(node.module), alias.name)
                         if (target := _documented(family, obj)) is not None:
                             found[target] = None
             elif isinstance(node, ast.Import):
@@ -170,15 +177,7 @@ def used_names(nb) -> list[str]:
                 if obj is not None and (target := _documented(family, obj)) is not None:
                     found[target] = None
     order = {family: i for i, family in enumerate(FAMILIES)}
-    return sorted(found, key=lambda t: order[t.split(".")[1]])
-
-
-def _is_module(name: str) -> bool:
-    try:
-        importlib.import_module(name)
-    except ImportError:
-        return False
-    return True
+    return sorted(found, key=lambda t: (order[t.split(".")[1]], t.split(".")[2].lower()))
 
 
 def box_source(targets: list[str]) -> str:
@@ -190,8 +189,8 @@ def box_source(targets: list[str]) -> str:
     for family, names in by_family.items():
         refs = ", ".join(f"[`{t.rsplit('.', 1)[1]}`](#{t})" for t in names)
         lines.append(f"- [`lecture_pkg.{family}`](#{_anchor(family)}): {refs}")
-    lines += ["", "Each name links to its entry in the [reference of the package](#api):",
-              "what it computes, its parameters, an example.", ":::"]
+    lines += ["", "Each name links to its entry in the [reference of the package](#api),",
+              "which says what it computes and how to call it.", ":::"]
     return "\n".join(lines)
 
 

@@ -56,7 +56,7 @@ class LearningRateWarning(UserWarning):
 
 def check_learning_rate(eta: float, limit: float, window: str) -> None:
     """Warn with :class:`~lecture_pkg.linear.LearningRateWarning` unless ``eta < limit``
-    (the convergent window ``window``)."""
+    (the warning names the window as ``window`` says it)."""
     if not eta < limit:
         warn_user(
             f"the learning rate eta={eta:.6g} lies outside the convergent window "

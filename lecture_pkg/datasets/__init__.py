@@ -1,7 +1,8 @@
 """Every data set of the course: the lecture notes' small examples, generators and real data.
 
-Each loader returns ``X, y`` (or the table the notes print); generators take a seed or a
-``numpy.random.Generator`` and are deterministic.
+Each loader returns ``X, y`` (or the table the notes print); a generator takes
+``random_state`` (a seed or a ``numpy.random.Generator``) and gives the same data for the
+same seed; with ``random_state=None`` it draws fresh data every call.
 
 * the notes' examples -- :func:`koski_example`, :func:`mooney_example`,
   :func:`biehl_fig34_example`, :func:`xor`, the probability tables (:func:`fair_die`,
@@ -10,7 +11,7 @@ Each loader returns ``X, y`` (or the table the notes print); generators take a s
   :func:`two_spirals`, :func:`mirror_symmetry`, :func:`add_spurious_feature`,
   :func:`moons` and :func:`circles` (scikit-learn's, with labels +-1);
 * real data -- :func:`iris_setosa_vs_rest` and :func:`breast_cancer` (from scikit-learn's
-  bundled copies), :func:`standardize`; vendored UCI files (``lecture_pkg/data/``):
+  bundled copies), :func:`standardize`; copies of UCI files that come with the package:
   :func:`sonar` (Gorman and Sejnowski's sonar benchmark with its aspect-angle split) and
   :func:`breast_cancer_wisconsin` (the original 699 x 9 Wisconsin database).
 """

@@ -1,8 +1,8 @@
-"""Kernel machines (Biehl §4.3, slides 003, Frieß and Harrison): SVMs, kernel perceptrons,
+"""Kernel machines (Biehl §4.3, Mooney's slides, Frieß and Harrison): SVMs, kernel perceptrons,
 LP machines.
 
-* the kernels and the AdaTron/SMO solvers on embedding strengths, re-exported from the
-  ground floor :mod:`lecture_pkg.core` (which the linear and prototype families share);
+* the kernels and the AdaTron/SMO solvers on embedding strengths (:func:`rbf_kernel`,
+  :func:`adatron_embeddings`, ...), which the linear and prototype families use too;
 * :mod:`~lecture_pkg.kernel_machines.svm` -- the support vector machine by the kernel
   AdaTron (:class:`KernelAdaTron`);
 * :mod:`~lecture_pkg.kernel_machines.kernel_perceptron` -- the data-dependent (dual, kernel)

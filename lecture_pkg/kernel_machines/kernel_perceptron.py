@@ -154,7 +154,7 @@ class KernelPerceptron(_BinaryKernelClassifier):
     kernel : {"rbf", "poly", "linear", "precomputed"} or callable, default "rbf"
     gamma : "scale" or float, default "scale"
         RBF ``exp(-gamma |a - b|^2)``; the paper's width ``sigma`` (eq. 6) is
-        ``gamma = 1 / sigma^2`` (``kernels.gamma_from_sigma(sigma, "friess")``).
+        ``gamma = 1 / sigma^2`` (``gamma_from_sigma(sigma, "friess")``).
     degree, coef0 : polynomial kernel ``(coef0 + a . b)^degree`` (eq. 7 has ``coef0 = 1``)
     fit_intercept : bool, default True
         The bias of eq. (4) ("with bias unit", as in the paper's experiments).

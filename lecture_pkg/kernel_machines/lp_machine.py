@@ -235,7 +235,8 @@ class LPMachine(_BinaryKernelClassifier):
     support_ : the expansion vectors (``alpha_i > 0``); ``support_vectors_`` their inputs
     dual_coef_ : (1, n_SV) array of ``alpha_i y_i``
     intercept_ : ``b``
-    slacks_, objective_, margins_ (``y_i f(x_i)``), n_support_
+    slacks_, objective_, n_support_
+    margins_ : the margins ``y_i f(x_i)`` of the training patterns
 
     References
     ----------

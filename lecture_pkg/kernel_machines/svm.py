@@ -126,8 +126,10 @@ def kernel_adatron(K: np.ndarray, y: np.ndarray, C: float = np.inf, *, fit_inter
 
     * ``"sequential"``: Biehl's (4.26), cyclically through all examples (in later
       epochs only those that violate the conditions); ``fit_intercept`` enforces the
-      unpenalised bias by the method of multipliers (``rho`` is its penalty, see the
-      module docstring).  One epoch is one sweep.
+      unpenalised bias by the method of multipliers: the cost carries the penalty
+      ``rho/2 (sum_mu a^mu y^mu)^2``, and after each sweep the multiplier of the constraint
+      ``sum_mu a^mu y^mu = 0`` moves by ``rho`` times its violation.  One epoch is one
+      sweep.
     * ``"greedy"`` (default): each step takes the example that violates the conditions
       most.  With ``fit_intercept`` the step is made on the most violating *pair*, along
       the direction that keeps ``sum X y = 0``: this is SMO (Platt 1998) with the

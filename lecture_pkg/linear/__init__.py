@@ -17,8 +17,9 @@
 
 :class:`LinearBinaryClassifier` is the scikit-learn base class they share (two classes
 mapped to +-1, ``decision_function = w . x + b``, ``predict`` with ``sign(0) = +1``).
-The AdaTron and Adaline iterations on embedding strengths live in
-:mod:`lecture_pkg.core.solvers`, shared with the kernel AdaTron.
+The AdaTron and Adaline iterations on embedding strengths are shared with the kernel
+AdaTron: :func:`~lecture_pkg.kernel_machines.adatron_embeddings` and
+:func:`~lecture_pkg.kernel_machines.adaline_embeddings`.
 """
 
 from ._base import LinearBinaryClassifier

@@ -598,7 +598,7 @@ def generic_perceptron(X: np.ndarray, y: np.ndarray, modulation, *, n_epochs: in
     AdaTron (Biehl notes that it has no form in weights alone; here the step on the
     weights is the one the clipped embedding takes).
 
-    Special cases (tested): ``f = 1`` for one epoch is Hebb's rule
+    Special cases: ``f = 1`` for one epoch is Hebb's rule
     (:func:`lecture_pkg.linear.hebb_student`); ``f = Theta[c - E]`` is Rosenblatt's rule
     with learning rate ``1/N`` (:class:`Perceptron`, ``eta=1/N``, ``margin=c``,
     ``fit_intercept=False``); ``f = eta (1 - E)`` in embeddings is the sequential Adaline

@@ -219,11 +219,11 @@ def boolean_gate(gate) -> tuple[np.ndarray, np.ndarray]:
 # ------------------------------------------------------------------ Cover's counting [ext]
 
 def cover_count(P: int, N: int) -> int:
-    """[ext] Cover's count ``C(P, N) = 2 sum_{k=0}^{N-1} binom(P-1, k)`` (exact integer).
+    """Cover's count ``C(P, N) = 2 sum_{k=0}^{N-1} binom(P-1, k)`` (exact integer).
 
     The number of the ``2^P`` labellings of ``P`` points in general position in ``R^N``
     that a homogeneous perceptron (a hyperplane through the origin) realises
-    {cover1965geometrical}.  ``C = 2^P`` for ``P <= N`` and ``C(2N, N) = 2^(2N-1)``.
+    (Cover, 1965).  ``C = 2^P`` for ``P <= N`` and ``C(2N, N) = 2^(2N-1)``.
     Not stated in Biehl's notes, which only ask the question (Q3).
     """
     check_scalar(P, "P", COUNT), check_scalar(N, "N", COUNT)
@@ -231,7 +231,7 @@ def cover_count(P: int, N: int) -> int:
 
 
 def cover_fraction(P, N):
-    """[ext] Fraction ``C(P, N) / 2^P`` of separable labellings (arrays broadcast).
+    """Fraction ``C(P, N) / 2^P`` of separable labellings (arrays broadcast; Cover, 1965).
 
     Dividing Cover's sum by ``2^P`` gives the binomial distribution function
     ``Pr[K <= N-1]`` for ``K ~ Binomial(P-1, 1/2)``, which is evaluated stably for large

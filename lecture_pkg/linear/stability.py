@@ -261,12 +261,6 @@ class MinOver(_LinearBinaryClassifier):
         the norm).  ``False``: Biehl's perceptron through the origin.
     bias_input : float, default 1.0
 
-    If the run stops at ``max_steps`` without converging (always so for data that are not
-    linearly separable), the estimator keeps, as Gallant's pocket algorithm does, the
-    last iterate with the fewest training errors along the run rather than wherever the
-    limit cut it off (for separable data that is the last iterate); ``kappa_history_``
-    still describes the whole run.
-
     Attributes
     ----------
     coef_, intercept_ : the weights (in the scale of the 1/N convention)
@@ -277,6 +271,14 @@ class MinOver(_LinearBinaryClassifier):
     kappa_ : final stability on the (augmented) training inputs
     n_steps_ : int
     converged_ : bool
+
+    Notes
+    -----
+    If the run stops at ``max_steps`` without converging (always so for data that are not
+    linearly separable), the estimator keeps, as Gallant's pocket algorithm does, the
+    last iterate with the fewest training errors along the run rather than wherever the
+    limit cut it off (for separable data that is the last iterate); ``kappa_history_``
+    still describes the whole run.
 
     References
     ----------
@@ -471,8 +473,8 @@ class Adaline(_LinearBinaryClassifier):
     with ``B`` all examples (``solver="batch"``, Biehl's parallel rule 3.63 with
     ``eta = eta_Biehl / N``), one example at a time (``"sequential"``, the LMS or delta
     rule 3.65) or consecutive blocks of ``batch_size`` (``"minibatch"``).  Training stops
-    when the weights change by less than ``tol`` in an epoch (``tol=None``: run all
-    ``max_epochs``), or as diverged when the loss exceeds ``1e10`` times its start value.
+    when no weight changes by more than ``tol * max(1, max|w|)`` in an epoch (``tol=None``:
+    run all ``max_epochs``), or as diverged when the loss exceeds ``1e10`` times its start value.
 
     Convergent windows (a :class:`LearningRateWarning` names the window when ``eta`` lies
     outside): batch ``0 < eta < 2 / lambda_max(X^T X)`` (:func:`gd_stability_limit`);

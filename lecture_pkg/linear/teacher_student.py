@@ -141,7 +141,7 @@ def hebb_student(X, y) -> np.ndarray:
 
 
 def hebb_overlap_theory(alpha) -> np.ndarray | float:
-    """[ext] Typical overlap of the Hebb student, ``R = [1 + pi / (2 alpha)]^(-1/2)``.
+    """Typical overlap of the Hebb student, ``R = [1 + pi / (2 alpha)]^(-1/2)``.
 
     For Gaussian inputs and ``N -> infinity`` at ``alpha = P/N``: the teacher component
     of ``sum xi y`` grows like ``P sqrt(2/pi)``, the other ``N - 1`` components are random
@@ -155,7 +155,7 @@ def hebb_overlap_theory(alpha) -> np.ndarray | float:
 
 
 def hebb_error_theory(alpha) -> np.ndarray | float:
-    """[ext] Hebb learning curve ``eps_g = arccos(R) / pi`` with :func:`hebb_overlap_theory`.
+    """Hebb learning curve ``eps_g = arccos(R) / pi`` with :func:`hebb_overlap_theory`.
 
     Decays like ``(2 pi alpha)^(-1/2)`` for large ``alpha``.
     """

@@ -1,4 +1,4 @@
-"""Networks of perceptrons (Biehl §4.2, slides 003): committee and parity machines, the
+"""Networks of perceptrons (Biehl §4.2, Mooney's slides): committee and parity machines, the
 multilayer perceptron.
 
 * :mod:`~lecture_pkg.networks.machines` -- committee and parity machines, growing a parity

@@ -504,7 +504,10 @@ def _run(S: np.ndarray, W: np.ndarray, dynamics: str, max_sweeps: int, rng,
 class RetrievalResult:
     """Result of :func:`retrieval_experiment`.
 
-    alphas : (L,) loads asked for; n_patterns : (L,) the stored numbers ``P = round(alpha N)``
+    Attributes
+    ----------
+    alphas : (L,) loads asked for
+    n_patterns : (L,) the stored numbers ``P = round(alpha N)``
     initial_overlap, final_overlap : (L, n_repeats) overlap with the cued pattern
     converged : (L, n_repeats)
     """

@@ -1,4 +1,4 @@
-"""Probabilistic classification (slides 003): Bayes' rule, the Bayes classifier, naive Bayes.
+"""Probabilistic classification (Mooney's slides): Bayes' rule, the Bayes classifier, naive Bayes.
 
 * :mod:`~lecture_pkg.probabilistic.bayes` -- joint probability tables, the Bayes, MAP and ML
   decisions and their errors, parameter counts, Bayesian networks, the Gaussian case;

@@ -109,6 +109,8 @@ class JointPMF:
         ``table[i, j, ...] = P(X_1 = values_1[i], X_2 = values_2[j], ...)``; its shape is
         the number of values of each variable.  It must be non-negative and sum to one.
 
+    Notes
+    -----
     Events are given as a mapping ``{variable: value}`` (a conjunction; a set, list or
     tuple of values means "one of these"), or as a function that receives the values of
     all variables as keyword arguments and returns ``True`` or ``False``.

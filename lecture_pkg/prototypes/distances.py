@@ -121,7 +121,7 @@ def kernel_distance(X, W, kernel: Callable[[np.ndarray, np.ndarray], np.ndarray]
     ``d_kappa(w, xi)^2 = kappa(w, w) - 2 kappa(w, xi) + kappa(xi, xi)``: the squared
     Euclidean distance of the two vectors after the (implicit) feature map of the
     kernel.  ``kernel(A, B)`` must return the Gram matrix of the rows of ``A`` and
-    ``B``, e.g. the kernels of :mod:`lecture_pkg.core.kernels` (the default,
+    ``B``, e.g. the kernels of :mod:`lecture_pkg.kernel_machines` (the default,
     :func:`~lecture_pkg.kernel_machines.linear_kernel`, gives back the squared Euclidean
     distance; ``functools.partial(rbf_kernel, sigma=0.5)``), or a kernel from
     :mod:`sklearn.metrics.pairwise`.
@@ -194,7 +194,7 @@ def relevance_distance_gradients(xi, w, omega) -> tuple[np.ndarray, np.ndarray]:
     * ``d delta / d Omega = 2 Omega (w - xi)(w - xi)^T = 2 Omega v v^T``.
 
     Biehl's printed eq. (5.15) drops both factors 2 and has ``(xi - w)`` in the first
-    line; the forms here are the exact derivatives (tested against finite differences).
+    line; the forms here are the exact derivatives.
 
     Returns
     -------

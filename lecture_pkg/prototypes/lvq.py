@@ -662,8 +662,7 @@ class GLVQ(_LVQBase):
 
     Parameters
     ----------
-    prototypes_per_class, initial_prototypes, eta, max_epochs, decay_epochs,
-    random_state :
+    prototypes_per_class, initial_prototypes, eta, max_epochs, decay_epochs, random_state
         As in :class:`LVQ1`.
     activation : {"identity", "sigmoid"}, default "identity"
         ``phi``; the sigmoid is ``1 / (1 + exp(-steepness e))``.
@@ -675,7 +674,10 @@ class GLVQ(_LVQBase):
 
     Attributes
     ----------
-    As :class:`LVQ1`; ``cost_per_epoch_`` is the cost being minimised.
+    classes_, prototypes_, prototype_labels_, errors_per_epoch_, prototype_history_, n_epochs_
+        As in :class:`LVQ1`.
+    cost_per_epoch_ : array (n_epochs + 1,)
+        The cost being minimised, before training and after each epoch.
 
     References
     ----------
@@ -758,9 +760,10 @@ class GMLVQ(GLVQ):
 
     Parameters
     ----------
-    prototypes_per_class, initial_prototypes, eta, max_epochs, decay_epochs,
-    activation, steepness, solver, random_state :
+    prototypes_per_class, initial_prototypes, eta, max_epochs, decay_epochs
         As in :class:`GLVQ` (``max_epochs`` defaults to 100).
+    activation, steepness, solver, random_state
+        As in :class:`GLVQ`.
     eta_omega : float, default 0.005
         ``eta_Omega``; usually much smaller than ``eta_w`` for stochastic updates.
     relevance : {"full", "diagonal"}, default "full"
@@ -775,7 +778,8 @@ class GMLVQ(GLVQ):
 
     Attributes
     ----------
-    As :class:`GLVQ`, and
+    classes_, prototypes_, prototype_labels_, cost_per_epoch_, errors_per_epoch_, n_epochs_
+        As in :class:`GLVQ`.
     omega_ : array (K, N)
     lambda_ : array (N, N)
         The relevance matrix, symmetric positive semi-definite with trace 1.

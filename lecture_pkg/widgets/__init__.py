@@ -1,13 +1,13 @@
 """Interactive explorers for the notebooks (ipywidgets), one submodule per topic.
 
-Each explorer keeps its logic in a plain class that can be tested without a browser;
-its ``.widget()`` method only wires buttons and sliders to that logic and redraws a
-figure (``_live.live_figure``).  Notebooks import the explorers from here.
+Each explorer is a plain class: its ``set(...)`` changes a setting and recomputes,
+``figure()`` draws the current state, and ``.widget()`` puts buttons and sliders on top of
+that in Jupyter (ipywidgets, with a running kernel).
 
 For the static HTML book, each explorer's ``.static()`` sweeps its most instructive
 controls when the notebook executes and returns a :class:`StaticExplorer`: the pictures
 drawn by the same ``figure()`` as the live widget, behind sliders and buttons that work
-in the page without a kernel (``_static.static_explorer``, usable for any explorer).
+in the page without a kernel.
 """
 
 import importlib

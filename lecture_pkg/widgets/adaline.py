@@ -32,8 +32,9 @@ class AdalineExplorer:
 
     Parameters
     ----------
-    X : array (P, 2), y : array (P,) of +-1
-        Two-dimensional data (standardised features work best).
+    X : array (P, 2)
+        Two-dimensional inputs (standardised features work best).
+    y : array (P,) of +-1
     ratio : float
         The learning rate as a multiple of the limit.
     epochs : int
