@@ -91,8 +91,8 @@ def documented() -> dict[int, str]:
     return found
 
 
-def _documented(family: str, obj) -> str | None:
-    """Where the reference documents ``obj`` (exported by ``family``), if it does."""
+def _documented(obj) -> str | None:
+    """Where the reference documents ``obj``, if it does."""
     return documented().get(id(obj)) if callable(obj) else None
 
 
@@ -159,7 +159,7 @@ def used_names(nb) -> list[str]:
                     if isinstance(obj, types.ModuleType):
                         aliases[local] = obj.__name__
                     elif (family := _family_of(node.module)) is not None:
-                        if (target := _documented(family, obj)) is not None:
+                        if (target := _documented(obj)) is not None:
                             found[target] = None
             elif isinstance(node, ast.Import):
                 for alias in node.names:
@@ -174,7 +174,7 @@ def used_names(nb) -> list[str]:
                 if family is None:
                     continue
                 obj = getattr(importlib.import_module(module), node.attr, None)
-                if obj is not None and (target := _documented(family, obj)) is not None:
+                if obj is not None and (target := _documented(obj)) is not None:
                     found[target] = None
     order = {family: i for i, family in enumerate(FAMILIES)}
     return sorted(found, key=lambda t: (order[t.split(".")[1]], t.split(".")[2].lower()))
