@@ -158,16 +158,20 @@ _TEX_SYMBOLS = {
     "times": "×", "infty": "∞", "to": "→", "sqrt": "√", "sum": "Σ", "pm": "±",
 }
 _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+#: Script capitals for ``\mathcal``, e.g. the number of updates ``\mathcal M`` -> ``ℳ``.
+_SCRIPT = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "𝒜ℬ𝒞𝒟ℰℱ𝒢ℋℐ𝒥𝒦ℒℳ𝒩𝒪𝒫𝒬ℛ𝒮𝒯𝒰𝒱𝒲𝒳𝒴𝒵"))
 
 
 def _tex_to_text(tex: str) -> str:
-    """Inline TeX of a heading as plain Unicode text: ``\\sqrt M`` -> ``√M``.
+    """Inline TeX of a heading as plain Unicode text: ``\\sqrt{\\mathcal M}`` -> ``√ℳ``.
 
     The ledger is an HTML output, which the book's MathJax does not typeset (a page
     without maths of its own does not even load MathJax), and the headings it quotes use
-    only simple inline maths: Greek letters, relations, roots and digit powers.
+    only simple inline maths: Greek letters, script capitals, relations, roots and digit
+    powers.
     """
-    text = re.sub(r"\\([A-Za-z]+)", lambda m: _TEX_SYMBOLS.get(m.group(1), m.group(1)), tex)
+    text = re.sub(r"\\mathcal\s*\{?([A-Z])\}?", lambda m: _SCRIPT[m.group(1)], tex)
+    text = re.sub(r"\\([A-Za-z]+)", lambda m: _TEX_SYMBOLS.get(m.group(1), m.group(1)), text)
     text = re.sub(r"√\s+", "√", text)
     text = re.sub(r"\^\{?(\d+)\}?", lambda m: m.group(1).translate(_SUPERSCRIPTS), text)
     return text.replace("{", "").replace("}", "").replace("\\,", " ")
