@@ -1,7 +1,7 @@
 """Run every chapter again with all of its randomness re-seeded.
 
 ``make test`` runs this after the main test run with one offset,
-``python tests/any_seed.py --offsets 2000``: the wheel test (``tests/test_wheel.py``) has
+``python tests/any_seed.py --offsets 2000``: the wheel test (``tests/book/test_wheel.py``) has
 already run every chapter once with its seed shifted by 1000, as a student downloads it,
 so that the book is run under two other seeds without a third pass of its own.
 
@@ -9,7 +9,7 @@ Every number the book prints is pinned by nbval for the book's own seeds.  A cla
 needs randomness ("early stopping lowers the test error", "the version space shrinks")
 must hold for any seed, not only for the printed one.  Each chapter draws all of its
 randomness from one ``SEED`` set in its first code cell (``SEED = 1958``; no other
-literal seed, which ``tests/test_any_seed.py`` checks), so changing that one line
+literal seed, which ``tests/book/test_any_seed.py`` checks), so changing that one line
 re-seeds the whole chapter.  This script does it for every chapter at once: it copies
 the book to ``_build/any_seed/<offset>/``, adds each offset to every chapter's ``SEED``
 and executes the copies with nbval in lax mode (outputs not compared), so that a cell

@@ -12,6 +12,8 @@ import scipy.optimize  # noqa: E402,F401
 del os.environ["SCIPY_ARRAY_API"]
 
 import matplotlib  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
 
 matplotlib.use("Agg")
 
@@ -33,9 +35,28 @@ def pytest_terminal_summary(terminalreporter):
 
 # The longest single tests, each several minutes of one core: started first, so that with
 # `pytest -n 2` they run beside the rest of the suite rather than alone at its end.
-LONG_TESTS = ("tests/test_wheel.py::test_downloaded_chapters_run_with_the_wheel",)
+LONG_TESTS = ("tests/book/test_wheel.py::test_downloaded_chapters_run_with_the_wheel",)
 
 
 def pytest_collection_modifyitems(config, items):
     """Move the long tests to the front of the run (xdist hands out work in this order)."""
     items.sort(key=lambda item: item.nodeid not in LONG_TESTS)
+
+
+@pytest.fixture(scope="module")
+def teacher_data():
+    """40 examples in 20 dimensions labelled by a random teacher (the solver tests)."""
+    from lecture_pkg import datasets
+
+    rng = np.random.default_rng(0)
+    X, y, _ = datasets.teacher_student(40, 20, random_state=rng)
+    return X, y
+
+
+@pytest.fixture(scope="module")
+def adatron_solution(teacher_data):
+    """The AdaTron's perceptron of optimal stability on ``teacher_data``."""
+    from lecture_pkg.linear import AdaTron
+
+    X, y = teacher_data
+    return AdaTron(fit_intercept=False).fit(X, y)

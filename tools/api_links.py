@@ -21,7 +21,7 @@ that one entry).
 
 Run ``python -m tools.api_links [--check] [NOTEBOOK ...]`` from the repository root
 (default: every chapter notebook); it is idempotent, and ``--check`` lists the pages and
-notebooks that are missing or out of date (``tests/test_api_links.py`` does the same).
+notebooks that are missing or out of date (``tests/book/test_api_links.py`` does the same).
 This is book tooling, not part of the installed package.
 """
 

@@ -14,7 +14,7 @@ Run ``python -m tools.install_guard [--check] [NOTEBOOK ...]`` from the reposito
 Without notebooks it takes every notebook of the book (the table of contents' order)
 except the ledger, which is generated.  The tool is idempotent and is the source of truth:
 after merging branches that edited the notebooks, run it again; ``--check`` only reports
-notebooks whose first code cell is not the guard (``tests/test_install_guard.py`` does
+notebooks whose first code cell is not the guard (``tests/tools/test_install_guard.py`` does
 the same).  This is book tooling, not part of the installed package.
 """
 

@@ -9,7 +9,7 @@ view, and the cell tags the HTML book uses (``hide-input``, ``remove-cell``, ...
 nothing to JupyterLab.
 
 What JupyterLab 4 keeps folded (tried in JupyterLab 4.5 and 4.6 with jupyterlab-myst in
-headless Chromium, ``tests/test_lab.py``):
+headless Chromium, ``tests/book/test_lab.py``):
 
 * ``jupyter.source_hidden`` of a code cell: folded on opening and after running it;
 * ``jupyter.outputs_hidden`` of a code cell, and ``jupyter.source_hidden`` of a markdown

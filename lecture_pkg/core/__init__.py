@@ -13,6 +13,6 @@
 
 A reader meets these names through the families that re-export them
 (:mod:`lecture_pkg.kernel_machines`, :mod:`lecture_pkg.linear`).  The families build on
-this floor and on :mod:`lecture_pkg.validation`; ``tests/test_import_graph.py`` checks
+this floor and on :mod:`lecture_pkg.validation`; ``tests/package/test_import_graph.py`` checks
 that no two subpackages import each other, directly or around a cycle.
 """
