@@ -115,10 +115,18 @@ def set_alt_text(fig, text: str) -> None:
     fig._book_alt_text = str(text)
 
 
+#: Script capitals, the Unicode letters for TeX's ``\mathcal`` (``\mathcal M`` -> ``ℳ``).
+SCRIPT_CAPITALS = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "𝒜ℬ𝒞𝒟ℰℱ𝒢ℋℐ𝒥𝒦ℒℳ𝒩𝒪𝒫𝒬ℛ𝒮𝒯𝒰𝒱𝒲𝒳𝒴𝒵"))
+
+
 def _plain(text: str) -> str:
-    """Matplotlib label text without its TeX markup: ``$\\kappa_{\\max}$`` -> ``kappa max``."""
-    text = re.sub(r"\\(mathrm|mathbf|boldsymbol|mathcal|operatorname|text)\{([^{}]*)\}", r"\2",
-                  text)
+    """Matplotlib label text without its TeX markup: ``$\\kappa_{\\max}$`` -> ``kappa max``.
+
+    A calligraphic capital becomes its script letter, ``$\\mathcal{M}$`` -> ``ℳ``, so that a
+    screen reader does not read it as the plain capital, which means something else.
+    """
+    text = re.sub(r"\\mathcal\s*\{?([A-Z])\}?", lambda m: SCRIPT_CAPITALS[m.group(1)], text)
+    text = re.sub(r"\\(mathrm|mathbf|boldsymbol|operatorname|text)\{([^{}]*)\}", r"\2", text)
     text = re.sub(r"\\([A-Za-z]+)", r"\1", text)
     return re.sub(r"\s+", " ", re.sub(r"[${}^_\\]", " ", text)).strip()
 

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from lecture_pkg.plotting import SCRIPT_CAPITALS
 from lecture_pkg.results import ledger_anchor, stated_results
 
 __all__ = ["LEDGER_NAME", "toc_documents", "book_notebooks", "find_reproductions", "ledger",
@@ -158,8 +159,6 @@ _TEX_SYMBOLS = {
     "times": "×", "infty": "∞", "to": "→", "sqrt": "√", "sum": "Σ", "pm": "±",
 }
 _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
-#: Script capitals for ``\mathcal``, e.g. the number of updates ``\mathcal M`` -> ``ℳ``.
-_SCRIPT = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "𝒜ℬ𝒞𝒟ℰℱ𝒢ℋℐ𝒥𝒦ℒℳ𝒩𝒪𝒫𝒬ℛ𝒮𝒯𝒰𝒱𝒲𝒳𝒴𝒵"))
 
 
 def _tex_to_text(tex: str) -> str:
@@ -170,7 +169,9 @@ def _tex_to_text(tex: str) -> str:
     only simple inline maths: Greek letters, script capitals, relations, roots and digit
     powers.
     """
-    text = re.sub(r"\\mathcal\s*\{?([A-Z])\}?", lambda m: _SCRIPT[m.group(1)], tex)
+    text = re.sub(r"\\mathcal\s*\{?([A-Z])\}?", lambda m: SCRIPT_CAPITALS[m.group(1)], tex)
+    text = re.sub(r"\\(mathbf|boldsymbol|mathrm)\s*", "{}", text)   # bold is not kept
+    text = re.sub(r"\^\{?\*\}?", "*", text)
     text = re.sub(r"\\([A-Za-z]+)", lambda m: _TEX_SYMBOLS.get(m.group(1), m.group(1)), text)
     text = re.sub(r"√\s+", "√", text)
     text = re.sub(r"\^\{?(\d+)\}?", lambda m: m.group(1).translate(_SUPERSCRIPTS), text)

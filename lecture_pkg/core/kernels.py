@@ -200,7 +200,7 @@ KERNELS: dict[str, Callable] = {"linear": linear_kernel, "poly": polynomial_kern
 
 
 def kernel_matrix(A: np.ndarray, B: np.ndarray | None = None, kernel: str | Callable = "rbf",
-                  **params) -> np.ndarray:
+                  **params: float) -> np.ndarray:
     """Gram matrix ``K[i, j] = K(a_i, b_j)`` for a kernel given by name or as a callable.
 
     Names: ``"linear"``, ``"poly"`` (``degree``, ``coef0``), ``"rbf"`` (``gamma`` or

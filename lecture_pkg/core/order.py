@@ -11,7 +11,8 @@ import numpy as np
 from ..validation import resolve_rng
 
 
-def presentation_order(n: int, order=None, *, random_state=None) -> np.ndarray:
+def presentation_order(n: int, order: str | np.ndarray | None = None, *,
+                       random_state: np.random.Generator | int | None = None) -> np.ndarray:
     """The order in which the ``n`` patterns are presented in every epoch.
 
     ``order=None`` is the natural order ``0, ..., n-1``; ``"random"`` one random

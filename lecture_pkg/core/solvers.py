@@ -27,6 +27,7 @@ the final Kuhn-Tucker violation.
 from __future__ import annotations
 
 import numbers
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -259,7 +260,8 @@ def adatron_embeddings(Q: np.ndarray, eta: float = 1.0, *, mode: str = "sequenti
                        x0: np.ndarray | None = None, record_steps: bool = False,
                        upper: float = np.inf, target: np.ndarray | None = None,
                        equality: np.ndarray | None = None, rho: float | None = None,
-                       kkt_tol: float | None = None, snapshot_epochs=()) -> EmbeddingRun:
+                       kkt_tol: float | None = None,
+                       snapshot_epochs: Iterable[int] = ()) -> EmbeddingRun:
     """AdaTron (Anlauf and Biehl): projected gradient ascent on the Wolfe dual (3.75).
 
     Sequential (3.76): ``x^mu <- max(0, x^mu + eta (1 - [Q x]^mu))``, cyclically;

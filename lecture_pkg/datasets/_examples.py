@@ -7,12 +7,15 @@ says otherwise.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 from sklearn.datasets import load_iris
 
 from ..validation import COUNT, check_scalar, resolve_rng
+
+if TYPE_CHECKING:
+    from ..probabilistic import JointPMF
 
 __all__ = [
     "koski_example",
@@ -115,7 +118,8 @@ def standardize(X: np.ndarray, mean: np.ndarray | None = None, std: np.ndarray |
     return (X - mean) / std, mean, std
 
 
-def teacher_student(n_samples: int, n_features: int, *, random_state=None,
+def teacher_student(n_samples: int, n_features: int, *,
+                    random_state: np.random.Generator | int | None = None,
                     teacher: np.ndarray | None = None, teacher_bias: float = 0.0,
                     gap: float = 0.0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Inputs with labels from a teacher perceptron: ``y = sign(w* . x + b*)``.
@@ -149,14 +153,14 @@ def teacher_student(n_samples: int, n_features: int, *, random_state=None,
     return X, y, teacher
 
 
-def fair_die():
+def fair_die() -> JointPMF:
     """A fair die as a :class:`~lecture_pkg.probabilistic.JointPMF` of one variable ``"roll"``."""
     from ..probabilistic.bayes import JointPMF
 
     return JointPMF.uniform({"roll": (1, 2, 3, 4, 5, 6)})
 
 
-def shapes_joint():
+def shapes_joint() -> JointPMF:
     """The coloured-shapes joint pmf of the slides: colour, shape and category.
 
     ``P(colour, shape, category)`` with colour in (red, blue), shape in (circle, square)

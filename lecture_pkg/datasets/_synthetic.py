@@ -23,8 +23,8 @@ __all__ = [
 
 # ---------------------------------------------------------------- example data
 
-def three_clusters(n_per_class: int = 40, *, random_state=None, spread: float = 0.9,
-                   label_noise: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+def three_clusters(n_per_class: int = 40, *, random_state: np.random.Generator | int | None = None,
+                   spread: float = 0.9, label_noise: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """A 2-d three-class toy set in the spirit of Biehl's Fig. 5.1.
 
     Class ``k`` (0, 1, 2) is a Gaussian cloud of width ``spread`` around a centre on a
@@ -51,9 +51,9 @@ def three_clusters(n_per_class: int = 40, *, random_state=None, spread: float = 
 
 # ---------------------------------------------------------------- example data
 
-def synthetic_hubble(n_galaxies: int, *, random_state=None, slope: float = 500.0,
-                     sigma: float = 150.0, max_distance: float = 2.0) -> tuple[np.ndarray,
-                                                                               np.ndarray]:
+def synthetic_hubble(n_galaxies: int, *, random_state: np.random.Generator | int | None = None,
+                     slope: float = 500.0, sigma: float = 150.0,
+                     max_distance: float = 2.0) -> tuple[np.ndarray, np.ndarray]:
     """Synthetic galaxies obeying Hubble's law ``v = H_0 d`` (Biehl eq. 2.1) plus noise.
 
     Distances (Mpc) uniform in ``(0.05, max_distance)``, velocities (km/s)
@@ -78,8 +78,9 @@ def synthetic_hubble(n_galaxies: int, *, random_state=None, slope: float = 500.0
 
 # ==================================================================== interpretability
 
-def add_spurious_feature(X, y, strength: float, *, random_state=None,
-                         pos_label=1, noise: float = 0.1) -> np.ndarray:
+def add_spurious_feature(X: np.ndarray, y: np.ndarray, strength: float, *,
+                         random_state: np.random.Generator | int | None = None,
+                         pos_label: int | str = 1, noise: float = 0.1) -> np.ndarray:
     """Append a "tank legend" feature that encodes the label with probability ``strength``.
 
     The new column is ``+1`` for positive and ``-1`` for negative examples (plus Gaussian
@@ -133,7 +134,8 @@ def is_mirror_symmetric(X: np.ndarray) -> np.ndarray:
     return np.all(X == X[:, ::-1], axis=1)
 
 
-def mirror_symmetry(n_samples: int, length: int = 20, *, random_state=None
+def mirror_symmetry(n_samples: int, length: int = 20, *,
+                    random_state: np.random.Generator | int | None = None
                     ) -> tuple[np.ndarray, np.ndarray]:
     """Bit strings that are mirror-symmetric (label ``+1``) or not (label ``-1``).
 
@@ -174,8 +176,8 @@ def mirror_symmetry(n_samples: int, length: int = 20, *, random_state=None
     return X[order], y[order]
 
 
-def moons(n_samples: int = 120, *, noise: float = 0.2, random_state=0) -> tuple[np.ndarray,
-                                                                                np.ndarray]:
+def moons(n_samples: int = 120, *, noise: float = 0.2,
+          random_state: np.random.Generator | int | None = 0) -> tuple[np.ndarray, np.ndarray]:
     """Two interleaving half circles (scikit-learn's ``make_moons``) with labels ``+1``/``-1``.
 
     The explorers of the SVM and of the LP machine draw on them; ``noise`` is the standard
@@ -189,8 +191,8 @@ def moons(n_samples: int = 120, *, noise: float = 0.2, random_state=0) -> tuple[
     return X, np.where(y == 1, 1, -1)
 
 
-def circles(n_samples: int = 120, *, noise: float = 0.1, factor: float = 0.5, random_state=0
-            ) -> tuple[np.ndarray, np.ndarray]:
+def circles(n_samples: int = 120, *, noise: float = 0.1, factor: float = 0.5,
+            random_state: np.random.Generator | int | None = 0) -> tuple[np.ndarray, np.ndarray]:
     """A small circle inside a large one (scikit-learn's ``make_circles``), labels ``+1`` inside.
 
     ``factor`` is the ratio of the radii; ``noise`` the standard deviation of the Gaussian

@@ -12,12 +12,17 @@
 from __future__ import annotations
 
 import numbers
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..learning import regression
 from ..validation import COUNT, NON_NEGATIVE, Interval, check_scalar, check_vector, resolve_rng
+
+if TYPE_CHECKING:
+    from sklearn.base import BaseEstimator
 
 __all__ = [
     "polynomial_design",
@@ -34,7 +39,7 @@ __all__ = [
 
 # ==================================================================== bias and variance
 
-def polynomial_design(x, degree: int) -> np.ndarray:
+def polynomial_design(x: np.ndarray, degree: int) -> np.ndarray:
     """The design matrix ``V[mu, j] = (x^mu)^j``, ``j = 0..q``, of the model (6.2).
 
     ``f_q(x) = sum_{j=0}^q w_j x^j`` (degree ``q``, Biehl's ``K``; weights ``w_j``, his
@@ -46,7 +51,7 @@ def polynomial_design(x, degree: int) -> np.ndarray:
     return x[:, None] ** np.arange(degree + 1)[None, :]
 
 
-def fit_polynomial(x, y, degree: int, *, lam: float = 0.0) -> np.ndarray:
+def fit_polynomial(x: np.ndarray, y: np.ndarray, degree: int, *, lam: float = 0.0) -> np.ndarray:
     """Weights ``w_0..w_q`` minimising the SSE (6.3) (plus ``lambda/2 |w|^2`` if ``lam > 0``).
 
     ``q`` is the degree and ``lam`` the ridge penalty ``lambda``.  Uses
@@ -62,7 +67,7 @@ def fit_polynomial(x, y, degree: int, *, lam: float = 0.0) -> np.ndarray:
     return regression.ridge(V, y, lam)
 
 
-def polynomial_predict(coef, x) -> np.ndarray:
+def polynomial_predict(coef: np.ndarray, x: np.ndarray) -> np.ndarray:
     """``f_q(x) = sum_j w_j x^j`` (6.2) for weights ``w_0..w_q`` in increasing order."""
     coef = np.asarray(coef, dtype=float)
     if coef.ndim != 1 or coef.size == 0:
@@ -70,7 +75,8 @@ def polynomial_predict(coef, x) -> np.ndarray:
     return polynomial_design(x, coef.size - 1) @ coef
 
 
-def polynomial_smoother(x_train, x_eval, degree: int, *, lam: float = 0.0) -> np.ndarray:
+def polynomial_smoother(x_train: np.ndarray, x_eval: np.ndarray, degree: int, *,
+                        lam: float = 0.0) -> np.ndarray:
     """The matrix ``L`` (len(x_eval), P) with ``f_H(x_eval) = L y`` for the polynomial fit.
 
     ``degree`` is ``q`` and ``lam`` the ridge penalty ``lambda`` (``0``: least squares).
@@ -109,7 +115,8 @@ def _target_values(target, x) -> np.ndarray:
     return values
 
 
-def bias_variance_linear(smoother, target, x_train, x_eval, noise: float) -> BiasVariance:
+def bias_variance_linear(smoother: np.ndarray, target: Callable | np.ndarray, x_train: np.ndarray,
+                         x_eval: np.ndarray, noise: float) -> BiasVariance:
     """Closed-form bias and variance (6.7) of a linear estimator ``f_H(x_eval) = L y``.
 
     With ``y = f(x_train) + r``, ``<r r^T> = rho^2 I`` (6.1):
@@ -138,9 +145,11 @@ def bias_variance_linear(smoother, target, x_train, x_eval, noise: float) -> Bia
     return BiasVariance(bias2, variance, bias2 + variance, mean)
 
 
-def bias_variance_monte_carlo(estimator, target, x_train, x_eval, noise: float, n_sets: int,
-                              *, random_state=None, keep_predictions: bool = False
-                              ) -> BiasVariance:
+def bias_variance_monte_carlo(estimator: np.ndarray | Callable | BaseEstimator,
+                              target: Callable | np.ndarray, x_train: np.ndarray,
+                              x_eval: np.ndarray, noise: float, n_sets: int, *,
+                              random_state: np.random.Generator | int | None = None,
+                              keep_predictions: bool = False) -> BiasVariance:
     """Bias and variance (6.4)--(6.7) by averaging over ``n_sets`` simulated data sets.
 
     Each data set has the inputs ``x_train`` and labels ``y = f(x) + r`` with independent

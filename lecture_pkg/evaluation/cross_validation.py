@@ -16,13 +16,17 @@ from __future__ import annotations
 import itertools
 import math
 import numbers
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .._ties import first_argmax
 from ..validation import COUNT, Interval, check_scalar, resolve_rng
+
+if TYPE_CHECKING:
+    from sklearn.base import BaseEstimator
 
 __all__ = [
     "NFold",
@@ -105,17 +109,19 @@ class NFold(_Splitter):
         the class proportions of the whole set up to one example (needs ``y``).
     """
 
-    def __init__(self, n_splits: int = 10, *, shuffle: bool = False, random_state=None,
-                 stratified: bool = False):
+    def __init__(self, n_splits: int = 10, *, shuffle: bool = False,
+                 random_state: np.random.Generator | int | None = None,
+                 stratified: bool = False) -> None:
         self.n_splits = int(check_scalar(n_splits, "n_splits", Interval(numbers.Integral, 2, None)))
         self.shuffle = bool(shuffle)
         self.random_state = random_state
         self.stratified = bool(stratified)
 
-    def get_n_splits(self, X=None, y=None, groups=None) -> int:
+    def get_n_splits(self, X: np.ndarray | None = None, y: np.ndarray | None = None,
+                     groups: np.ndarray | None = None) -> int:
         return self.n_splits
 
-    def folds(self, X, y=None) -> list[np.ndarray]:
+    def folds(self, X: np.ndarray, y: np.ndarray | None = None) -> list[np.ndarray]:
         """The validation folds ``ID_1..ID_n`` as index arrays."""
         P = _n_samples(X)
         if self.n_splits > P:
@@ -135,7 +141,8 @@ class NFold(_Splitter):
             start += len(members)
         return [np.sort(order[assignment == i]) for i in range(self.n_splits)]
 
-    def split(self, X, y=None, groups=None):
+    def split(self, X: np.ndarray, y: np.ndarray | None = None,
+              groups: np.ndarray | None = None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
         P = _n_samples(X)
         for fold in self.folds(P, y):
             mask = np.ones(P, dtype=bool)
@@ -146,7 +153,8 @@ class NFold(_Splitter):
 class LeaveOneOut(_Splitter):
     """Leave-one-out, ``n = P`` (sec. 6.2.1): ``P`` splits, each validating one example."""
 
-    def get_n_splits(self, X=None, y=None, groups=None) -> int:
+    def get_n_splits(self, X: np.ndarray | None = None, y: np.ndarray | None = None,
+                     groups: np.ndarray | None = None) -> int:
         if X is None:
             raise ValueError("leave-one-out needs X (or the number of examples) "
                              "to count its splits")
@@ -155,7 +163,8 @@ class LeaveOneOut(_Splitter):
             raise ValueError(f"leave-one-out needs at least 2 examples, got {P}")
         return P
 
-    def split(self, X, y=None, groups=None):
+    def split(self, X: np.ndarray, y: np.ndarray | None = None,
+              groups: np.ndarray | None = None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
         P = _n_samples(X)
         self.get_n_splits(P)
         idx = np.arange(P)
@@ -169,17 +178,20 @@ class LeaveOneOut(_Splitter):
 class RepeatedNFold(_Splitter):
     """Repeated n-fold cross-validation with a fresh random partition in each repetition."""
 
-    def __init__(self, n_splits: int = 10, n_repeats: int = 10, *, random_state=None,
-                 stratified: bool = False):
+    def __init__(self, n_splits: int = 10, n_repeats: int = 10, *,
+                 random_state: np.random.Generator | int | None = None,
+                 stratified: bool = False) -> None:
         self.n_splits = int(check_scalar(n_splits, "n_splits", Interval(numbers.Integral, 2, None)))
         self.n_repeats = int(check_scalar(n_repeats, "n_repeats", COUNT))
         self.random_state = random_state
         self.stratified = bool(stratified)
 
-    def get_n_splits(self, X=None, y=None, groups=None) -> int:
+    def get_n_splits(self, X: np.ndarray | None = None, y: np.ndarray | None = None,
+                     groups: np.ndarray | None = None) -> int:
         return self.n_splits * self.n_repeats
 
-    def split(self, X, y=None, groups=None):
+    def split(self, X: np.ndarray, y: np.ndarray | None = None,
+              groups: np.ndarray | None = None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
         rng = resolve_rng(self.random_state)
         for _ in range(self.n_repeats):
             inner = NFold(self.n_splits, shuffle=True, random_state=rng, stratified=self.stratified)
@@ -196,7 +208,8 @@ class MonteCarloSplits(_Splitter):
         ``p`` (an int) or the fraction ``p/P`` (a float in (0, 1)).
     """
 
-    def __init__(self, n_splits: int = 10, test_size=0.2, *, random_state=None):
+    def __init__(self, n_splits: int = 10, test_size: float = 0.2, *,
+                 random_state: np.random.Generator | int | None = None) -> None:
         self.n_splits = int(check_scalar(n_splits, "n_splits", COUNT))
         if isinstance(test_size, numbers.Integral) and not isinstance(test_size, bool):
             check_scalar(test_size, "test_size", COUNT)
@@ -206,7 +219,8 @@ class MonteCarloSplits(_Splitter):
         self.test_size = test_size
         self.random_state = random_state
 
-    def get_n_splits(self, X=None, y=None, groups=None) -> int:
+    def get_n_splits(self, X: np.ndarray | None = None, y: np.ndarray | None = None,
+                     groups: np.ndarray | None = None) -> int:
         return self.n_splits
 
     def _p(self, P: int) -> int:
@@ -216,7 +230,8 @@ class MonteCarloSplits(_Splitter):
             raise ValueError(f"test_size={self.test_size!r} leaves no training examples out of {P}")
         return p
 
-    def split(self, X, y=None, groups=None):
+    def split(self, X: np.ndarray, y: np.ndarray | None = None,
+              groups: np.ndarray | None = None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
         P = _n_samples(X)
         p = self._p(P)
         rng = resolve_rng(self.random_state)
@@ -235,7 +250,8 @@ class ClasswiseLeaveOneOut(_Splitter):
     example is validated at least once.
     """
 
-    def __init__(self, *, shuffle: bool = False, random_state=None):
+    def __init__(self, *, shuffle: bool = False,
+                 random_state: np.random.Generator | int | None = None) -> None:
         self.shuffle = bool(shuffle)
         self.random_state = random_state
 
@@ -252,12 +268,14 @@ class ClasswiseLeaveOneOut(_Splitter):
             raise ValueError("class-wise leave-one-out needs at least two classes in y")
         return out
 
-    def get_n_splits(self, X=None, y=None, groups=None) -> int:
+    def get_n_splits(self, X: np.ndarray | None = None, y: np.ndarray | None = None,
+                     groups: np.ndarray | None = None) -> int:
         if y is None:
             raise ValueError("class-wise leave-one-out needs y to count its splits")
         return max(len(m) for m in self._members(np.asarray(y)))
 
-    def split(self, X, y=None, groups=None):
+    def split(self, X: np.ndarray, y: np.ndarray | None = None,
+              groups: np.ndarray | None = None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
         P = _n_samples(X)
         y = _labels(y, P)
         members = self._members(y)
@@ -285,7 +303,8 @@ def leave_p_out_splits(P: int, p: int) -> Iterator[tuple[np.ndarray, np.ndarray]
         yield np.setdiff1d(idx, test), test
 
 
-def check_partition(splits, P: int, *, partition: bool = True) -> None:
+def check_partition(splits: Sequence[tuple[np.ndarray, np.ndarray]], P: int, *,
+                    partition: bool = True) -> None:
     """Check a list of ``(train, test)`` splits of ``range(P)``; raise ``ValueError`` if wrong.
 
     Always: train and test are disjoint and together are all ``P`` indices.  With
@@ -324,8 +343,9 @@ def _cv_splits(cv, X, y):
     return [(np.asarray(a), np.asarray(b)) for a, b in cv]
 
 
-def cross_validation_scores(estimator, X, y, cv=10, *, scoring=None,
-                            indices=None) -> np.ndarray:
+def cross_validation_scores(estimator: BaseEstimator, X: np.ndarray, y: np.ndarray,
+                            cv: int | object = 10, *, scoring: str | Callable | None = None,
+                            indices: np.ndarray | None = None) -> np.ndarray:
     """Train a clone of ``estimator`` on each training part and score it on the validation part.
 
     ``cv`` is a splitter (any object with ``split``), an int (:class:`NFold`) or a list of
@@ -358,8 +378,9 @@ def _param_list(param_grid) -> list[dict]:
     return params
 
 
-def select_by_cv(estimator, param_grid, X, y, cv=10, *, scoring=None,
-                 indices=None) -> tuple[dict, np.ndarray, list[dict]]:
+def select_by_cv(estimator: BaseEstimator, param_grid: dict | list[dict], X: np.ndarray,
+                 y: np.ndarray, cv: int | object = 10, *, scoring: str | Callable | None = None,
+                 indices: np.ndarray | None = None) -> tuple[dict, np.ndarray, list[dict]]:
     """Model or parameter selection by cross-validation (sec. 6.2.2).
 
     Returns the best parameters (highest mean validation score; ties go to the first
@@ -422,8 +443,9 @@ class NestedCVResult:
                        for used, (_, test) in zip(self.inner_indices, self.outer_splits)))
 
 
-def nested_cross_validation(estimator, param_grid, X, y, outer_cv=5, inner_cv=5, *,
-                            scoring=None) -> NestedCVResult:
+def nested_cross_validation(estimator: BaseEstimator, param_grid: dict | list[dict], X: np.ndarray,
+                            y: np.ndarray, outer_cv: int | object = 5, inner_cv: int | object = 5,
+                            *, scoring: str | Callable | None = None) -> NestedCVResult:
     """Nested cross-validation: select parameters inside each outer training part (sec. 6.2.2).
 
     For each outer split, :func:`select_by_cv` runs ``inner_cv`` on the outer training

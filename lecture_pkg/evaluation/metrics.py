@@ -58,7 +58,7 @@ __all__ = [
 
 # ==================================================================== ROC and AUC
 
-def threshold_predict(scores, theta: float = 0.0) -> np.ndarray:
+def threshold_predict(scores: np.ndarray, theta: float = 0.0) -> np.ndarray:
     """The biased classifier (6.9): ``+1`` where ``g(xi) >= Theta``, else ``-1``.
 
     ``Theta -> +infinity`` gives all ``-1`` (the lower-left corner of the ROC),
@@ -86,7 +86,8 @@ def _binary_truth(y_true, pos_label) -> np.ndarray:
     return y_true == pos_label
 
 
-def confusion_counts(y_true, y_pred, *, pos_label=1) -> ConfusionCounts:
+def confusion_counts(y_true: np.ndarray, y_pred: np.ndarray, *,
+                     pos_label: int | str = 1) -> ConfusionCounts:
     """``TP, FP, TN, FN`` with ``pos_label`` the class to be detected.
 
     A false positive (false alarm) is a negative example predicted positive; a false
@@ -133,7 +134,8 @@ def _check_roc_input(y_true, scores, pos_label) -> tuple[np.ndarray, np.ndarray]
     return t, scores
 
 
-def roc_curve(y_true, scores, *, pos_label=1) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def roc_curve(y_true: np.ndarray, scores: np.ndarray, *,
+              pos_label: int | str = 1) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The receiver operating characteristic: ``(fpr, tpr)`` for every threshold (sec. 6.3.1).
 
     Sweeps ``Theta`` of (6.9) from ``+infinity`` (everything negative: the point (0, 0))
@@ -158,7 +160,7 @@ def roc_curve(y_true, scores, *, pos_label=1) -> tuple[np.ndarray, np.ndarray, n
     return (np.r_[0.0, fp / n_neg], np.r_[0.0, tp / n_pos], np.r_[np.inf, s[last]])
 
 
-def auc_trapezoid(fpr, tpr) -> float:
+def auc_trapezoid(fpr: np.ndarray, tpr: np.ndarray) -> float:
     """Area under the ROC, ``int_0^1 tpr d(fpr)``, by the trapezoid rule (sec. 6.3.2)."""
     fpr, tpr = check_vector(fpr, "fpr"), check_vector(tpr, "tpr")
     if fpr.shape != tpr.shape or fpr.size < 2:
@@ -168,7 +170,7 @@ def auc_trapezoid(fpr, tpr) -> float:
     return float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1]) / 2))
 
 
-def auc_pairs(y_true, scores, *, pos_label=1) -> float:
+def auc_pairs(y_true: np.ndarray, scores: np.ndarray, *, pos_label: int | str = 1) -> float:
     """AUC as the fraction of correctly ordered (positive, negative) pairs (sec. 6.3.2).
 
     ``P(g(xi_+) > g(xi_-)) + 1/2 P(g(xi_+) = g(xi_-))`` over all ``n_+ n_-`` pairs: the
@@ -186,7 +188,8 @@ def auc_pairs(y_true, scores, *, pos_label=1) -> float:
 
 # ==================================================================== confusion matrices
 
-def confusion_matrix(y_true, y_pred, *, labels=None, normalize: str | None = None) -> np.ndarray:
+def confusion_matrix(y_true: np.ndarray, y_pred: np.ndarray, *, labels: np.ndarray | None = None,
+                     normalize: str | None = None) -> np.ndarray:
     """Confusion matrix ``c(i, j)``: examples of true class ``i`` assigned to class ``j``.
 
     Rows are true classes, columns predicted ones (as in Fig. 6.4 and scikit-learn).
@@ -241,7 +244,7 @@ def _check_matrix(cm) -> np.ndarray:
     return cm
 
 
-def per_class_rates(cm) -> dict[str, np.ndarray]:
+def per_class_rates(cm: np.ndarray) -> dict[str, np.ndarray]:
     """Per-class measures from a confusion matrix (counts, or row percentages).
 
     ``recall`` (class-wise accuracy, the true positive rate of "class k versus the rest")
@@ -258,7 +261,8 @@ def per_class_rates(cm) -> dict[str, np.ndarray]:
     return {"recall": recall, "precision": precision, "f1": f1}
 
 
-def balanced_accuracy(y_true=None, y_pred=None, *, cm=None) -> float:
+def balanced_accuracy(y_true: np.ndarray | None = None, y_pred: np.ndarray | None = None, *,
+                      cm: np.ndarray | None = None) -> float:
     """Balanced accuracy: the mean of the class-wise accuracies (sec. 6.3.3).
 
     Two classes: ``BAC = (tpr + tnr)/2``.  Pass labels, or a confusion matrix ``cm``
@@ -274,7 +278,7 @@ def balanced_accuracy(y_true=None, y_pred=None, *, cm=None) -> float:
     return float(per_class_rates(cm)["recall"].mean())
 
 
-def multiclass_summary(cm, *, counts: bool = True) -> dict[str, float | np.ndarray]:
+def multiclass_summary(cm: np.ndarray, *, counts: bool = True) -> dict[str, float | np.ndarray]:
     """Point measures of a multi-class working point (sec. 6.3.3).
 
     ``balanced_accuracy`` (mean class-wise accuracy), ``worst_class_accuracy``,
@@ -296,7 +300,7 @@ def multiclass_summary(cm, *, counts: bool = True) -> dict[str, float | np.ndarr
     return out
 
 
-def most_confused(cm, k: int = 5) -> list[tuple[int, int, float]]:
+def most_confused(cm: np.ndarray, k: int = 5) -> list[tuple[int, int, float]]:
     """The ``k`` largest off-diagonal entries ``(true, predicted, value)`` (0-based classes)."""
     cm = _check_matrix(cm)
     k = int(check_scalar(k, "k", COUNT))

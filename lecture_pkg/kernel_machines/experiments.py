@@ -15,6 +15,8 @@ Labels are ``+1`` / ``-1`` throughout.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from ..core.solvers import adatron_embeddings
@@ -42,7 +44,8 @@ PAPER_SIGMAS: dict[str, tuple[float, ...]] = {
 """The RBF widths ``sigma`` of ``exp(-|a-b|^2 / sigma^2)`` used in the paper (Tables 1–3, §4.1)."""
 
 
-def random_split(n_samples: int, n_train: int, n_test: int, *, random_state=None
+def random_split(n_samples: int, n_train: int, n_test: int, *,
+                 random_state: np.random.Generator | int | None = None
                  ) -> tuple[np.ndarray, np.ndarray]:
     """Disjoint random index sets for training and test, as in the paper's §4.4."""
     for name, value in (("n_samples", n_samples), ("n_train", n_train), ("n_test", n_test)):
@@ -99,9 +102,11 @@ def _errors(f, y) -> int:
     return int(np.sum(np.where(f >= 0, 1.0, -1.0) != y))
 
 
-def paper_experiment(X_train, y_train, X_test, y_test, sigmas, *, k_large: int = 3,
-                     svm_C: float = 1000.0, lpm_C=0.01, lpm_validation: float = 0.25,
-                     perceptron_epochs: int = 200, random_state=None) -> list[dict]:
+def paper_experiment(X_train: np.ndarray, y_train: np.ndarray, X_test: np.ndarray,
+                     y_test: np.ndarray, sigmas: Sequence[float], *, k_large: int = 3,
+                     svm_C: float = 1000.0, lpm_C: float | Sequence[float] = 0.01,
+                     lpm_validation: float = 0.25, perceptron_epochs: int = 200,
+                     random_state: np.random.Generator | int | None = None) -> list[dict]:
     """Every method of the paper's Tables 1–3 on one split, for each RBF width in ``sigmas``.
 
     The kernel is eq. (6), ``exp(-|a - b|^2 / sigma^2)``.  The squared distances are
@@ -210,8 +215,8 @@ def _checked_split(X_train, y_train, X_test, y_test):
     return X_train, y_train, X_test, y_test
 
 
-def svm_rows(X_train, y_train, X_test, y_test, sigmas, C: float = np.inf, *,
-             tol: float = 1e-6) -> list[dict]:
+def svm_rows(X_train: np.ndarray, y_train: np.ndarray, X_test: np.ndarray, y_test: np.ndarray,
+             sigmas: Sequence[float], C: float = np.inf, *, tol: float = 1e-6) -> list[dict]:
     """The SVM rows of the paper's tables: RBF kernel (6), unpenalised bias, box ``C``.
 
     Solved by :func:`lecture_pkg.kernel_machines.kernel_adatron` (SMO steps on the
@@ -253,7 +258,8 @@ def svm_rows(X_train, y_train, X_test, y_test, sigmas, C: float = np.inf, *,
     return rows
 
 
-def lpm_grid(X_train, y_train, X_test, y_test, sigmas, Cs) -> dict[tuple, tuple[int, int]]:
+def lpm_grid(X_train: np.ndarray, y_train: np.ndarray, X_test: np.ndarray, y_test: np.ndarray,
+             sigmas: Sequence[float], Cs: Sequence[float]) -> dict[tuple, tuple[int, int]]:
     """The LPM (16) on one split for every width, every ``C`` in ``Cs``, with and without bias.
 
     Returns ``{(sigma, C, bias): (# training errors, # test errors)}``, the settings the

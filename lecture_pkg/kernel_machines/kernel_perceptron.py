@@ -34,6 +34,7 @@ so a pattern on the boundary, and every pattern at the start, is corrected), or,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -77,7 +78,8 @@ class KernelPerceptronRun:
 
 
 def kernel_perceptron(K: np.ndarray, y: np.ndarray, *, eta: float = 1.0, bias: bool = True,
-                      max_epochs: int = 1000, order=None, random_state=None,
+                      max_epochs: int = 1000, order: str | np.ndarray | None = None,
+                      random_state: np.random.Generator | int | None = None,
                       convention: str = "biehl") -> KernelPerceptronRun:
     """The kernel perceptron (method of potential functions) on a Gram matrix, eqs. (3), (4), (8).
 
@@ -119,7 +121,8 @@ def kernel_perceptron(K: np.ndarray, y: np.ndarray, *, eta: float = 1.0, bias: b
 
 
 def explicit_perceptron(Phi: np.ndarray, y: np.ndarray, *, eta: float = 1.0, bias: bool = True,
-                        max_epochs: int = 1000, order=None, random_state=None
+                        max_epochs: int = 1000, order: str | np.ndarray | None = None,
+                        random_state: np.random.Generator | int | None = None
                         ) -> KernelPerceptronRun:
     """Rosenblatt's perceptron with explicit weights on feature vectors ``Phi``, eq. (1).
 
@@ -206,8 +209,11 @@ class KernelPerceptron(_BinaryKernelClassifier):
         "convention": [Options("biehl", "mooney")],
     }
 
-    def __init__(self, kernel="rbf", gamma="scale", degree=2, coef0=1.0, fit_intercept=True,
-                 eta=1.0, max_epochs=1000, shuffle=False, random_state=None, convention="biehl"):
+    def __init__(self, kernel: str | Callable = "rbf", gamma: float | str = "scale",
+                 degree: int = 2, coef0: float = 1.0, fit_intercept: bool = True, eta: float = 1.0,
+                 max_epochs: int = 1000, shuffle: bool = False,
+                 random_state: np.random.Generator | int | None = None,
+                 convention: str = "biehl") -> None:
         self.kernel = kernel
         self.gamma = gamma
         self.degree = degree
@@ -219,7 +225,7 @@ class KernelPerceptron(_BinaryKernelClassifier):
         self.random_state = random_state
         self.convention = convention
 
-    def fit(self, X, y):
+    def fit(self, X: np.ndarray, y: np.ndarray) -> KernelPerceptron:
         """Run the kernel perceptron on ``X`` (or a Gram matrix) with two classes in ``y``."""
         check_params(self)
         X, y_pm = self._binary_targets(X, y)

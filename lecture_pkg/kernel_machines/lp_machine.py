@@ -34,7 +34,9 @@ it) and the number of non-zero ``alpha`` depends on the solver.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 from scipy.optimize import linprog
@@ -42,6 +44,9 @@ from scipy.optimize import linprog
 from ..validation import (NON_NEGATIVE, POSITIVE, as_plus_minus, check_inputs, check_params,
                           check_scalar)
 from ._base import _KERNEL_CONSTRAINTS, _BinaryKernelClassifier
+
+if TYPE_CHECKING:
+    from scipy.optimize import OptimizeResult
 
 __all__ = [
     "LP_STATUS",
@@ -65,14 +70,16 @@ _HIGHS_OPTIONS = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_toler
 class LPError(ValueError):
     """HiGHS did not solve a linear program; ``status`` and ``solver_message`` say why."""
 
-    def __init__(self, status: int, solver_message: str, what: str = "the linear program"):
+    def __init__(self, status: int, solver_message: str, what: str = "the linear program") -> None:
         self.status = int(status)
         self.solver_message = str(solver_message)
         super().__init__(f"{what} is {LP_STATUS.get(self.status, 'not solved')} "
                          f"(HiGHS status {self.status}: {self.solver_message})")
 
 
-def solve_lp(c, A_ub, b_ub, bounds, *, what: str = "the linear program"):
+def solve_lp(c: np.ndarray, A_ub: np.ndarray, b_ub: np.ndarray,
+             bounds: Sequence[tuple[float | None, float | None]], *,
+             what: str = "the linear program") -> OptimizeResult:
     """``linprog(method="highs")`` with tight tolerances; raise :class:`LPError` unless solved."""
     res = linprog(c, A_ub=A_ub, b_ub=b_ub, bounds=bounds, method="highs", options=_HIGHS_OPTIONS)
     if res.status != 0:
@@ -89,8 +96,10 @@ def _check_costs(costs, l):
     return c
 
 
-def lp_matrices(K: np.ndarray, y: np.ndarray, C: float = 0.0, *, costs=None, lam: float = 1.0,
-                fit_intercept: bool = True, soft: bool = True):
+def lp_matrices(K: np.ndarray, y: np.ndarray, C: float = 0.0, *, costs: np.ndarray | None = None,
+                lam: float = 1.0, fit_intercept: bool = True,
+                soft: bool = True
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, list]:
     """The LP (15)/(16) in ``linprog`` form: ``(c, A_ub, b_ub, bounds)``.
 
     Variables ``(alpha_1..alpha_l, s_1..s_l, b)``; the slack block is absent with
@@ -125,8 +134,8 @@ class LPMachineRun:
     message: str
 
 
-def lp_machine(K: np.ndarray, y: np.ndarray, C: float = 0.0, *, costs=None, lam: float = 1.0,
-               fit_intercept: bool = True, soft: bool = True) -> LPMachineRun:
+def lp_machine(K: np.ndarray, y: np.ndarray, C: float = 0.0, *, costs: np.ndarray | None = None,
+               lam: float = 1.0, fit_intercept: bool = True, soft: bool = True) -> LPMachineRun:
     """Solve the kernel LP perceptron (15) (``C = 0``) or the LP machine (16) on a Gram matrix.
 
     Parameters
@@ -169,7 +178,8 @@ class MinnickMurogaRun:
     objective: float
 
 
-def minnick_muroga_lp(X: np.ndarray, y: np.ndarray, *, lam: float = 1.0, costs=None,
+def minnick_muroga_lp(X: np.ndarray, y: np.ndarray, *, lam: float = 1.0,
+                      costs: np.ndarray | None = None,
                       fit_intercept: bool = True) -> MinnickMurogaRun:
     """Minnick and Muroga's LP perceptron (13): ``min sum c_i s_i`` over free ``w``, ``b``.
 
@@ -263,8 +273,10 @@ class LPMachine(_BinaryKernelClassifier):
         "class_weight": [_ClassWeights(), None],
     }
 
-    def __init__(self, C=0.01, kernel="rbf", gamma="scale", degree=2, coef0=1.0, fit_intercept=True,
-                 lam=1.0, soft=True, class_weight=None):
+    def __init__(self, C: float = 0.01, kernel: str | Callable = "rbf",
+                 gamma: float | str = "scale", degree: int = 2, coef0: float = 1.0,
+                 fit_intercept: bool = True, lam: float = 1.0, soft: bool = True,
+                 class_weight: dict | str | None = None) -> None:
         self.C = C
         self.kernel = kernel
         self.gamma = gamma
@@ -275,7 +287,7 @@ class LPMachine(_BinaryKernelClassifier):
         self.soft = soft
         self.class_weight = class_weight
 
-    def fit(self, X, y):
+    def fit(self, X: np.ndarray, y: np.ndarray) -> LPMachine:
         """Solve the LP (16) for ``X`` (or a Gram matrix) with two classes in ``y``."""
         check_params(self)
         X, y_pm = self._binary_targets(X, y)

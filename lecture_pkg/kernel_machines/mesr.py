@@ -43,6 +43,7 @@ leave-one-out error of a separating SVM).
 from __future__ import annotations
 
 import numbers
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -138,7 +139,7 @@ class MESRResult:
                             - K_test[:, self.kept] @ self.beta).max(initial=0.0))
 
 
-def mesr(M: np.ndarray, beta: np.ndarray, *, tol: float = 1e-10, priority=None,
+def mesr(M: np.ndarray, beta: np.ndarray, *, tol: float = 1e-10, priority: np.ndarray | None = None,
          warn: bool = True) -> MESRResult:
     """Minimal expansion set reduction of ``f = sum_i beta_i k(x_i, .)``, §3.
 
@@ -224,7 +225,8 @@ def expansion_rank(M: np.ndarray, tol: float = 1e-10) -> int:
     return int(np.sum(s > tol * s[0])) if s[0] > 0 else 0
 
 
-def row_dependency(M: np.ndarray, i: int, others) -> tuple[np.ndarray, float]:
+def row_dependency(M: np.ndarray, i: int,
+                   others: Sequence[int] | np.ndarray) -> tuple[np.ndarray, float]:
     """The ``delta`` of eq. (20): row ``i`` of ``M`` as a combination of the rows ``others``.
 
     Least squares over **all** columns of ``M`` (the paper prints a shorter column
@@ -241,7 +243,8 @@ def row_dependency(M: np.ndarray, i: int, others) -> tuple[np.ndarray, float]:
     return delta, float(res)
 
 
-def feature_space_residual(M: np.ndarray, i: int, others, coefficients) -> float:
+def feature_space_residual(M: np.ndarray, i: int, others: Sequence[int] | np.ndarray,
+                           coefficients: np.ndarray) -> float:
     """``||phi(x_i) - sum_j c_j phi(x_j)||^2`` from kernel values only (proof of Theorem 1).
 
     ``= M_ii - 2 c.M_{J,i} + c.M_{J,J} c`` with ``J = others``; zero exactly when

@@ -44,6 +44,7 @@ Mooney's slides do; :class:`KernelAdaTron` is the scikit-learn estimator.
 from __future__ import annotations
 
 import numbers
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -315,9 +316,10 @@ class KernelAdaTron(_BinaryKernelClassifier):
         "cache_size": [POSITIVE],
     }
 
-    def __init__(self, C=1.0, kernel="rbf", gamma="scale", degree=2, coef0=1.0, fit_intercept=True,
-                 mode="greedy", eta=1.0, tol=1e-3, max_epochs=1000, check_psd="raise",
-                 cache_size=200):
+    def __init__(self, C: float = 1.0, kernel: str | Callable = "rbf", gamma: float | str = "scale",
+                 degree: int = 2, coef0: float = 1.0, fit_intercept: bool = True,
+                 mode: str = "greedy", eta: float = 1.0, tol: float = 1e-3, max_epochs: int = 1000,
+                 check_psd: str = "raise", cache_size: float = 200) -> None:
         self.C = C
         self.kernel = kernel
         self.gamma = gamma
@@ -331,7 +333,7 @@ class KernelAdaTron(_BinaryKernelClassifier):
         self.check_psd = check_psd
         self.cache_size = cache_size
 
-    def fit(self, X, y):
+    def fit(self, X: np.ndarray, y: np.ndarray) -> KernelAdaTron:
         """Train on ``X`` (n_samples, n_features), or a Gram matrix, with two classes in ``y``."""
         check_params(self)
         X, y_pm = self._binary_targets(X, y)

@@ -27,6 +27,8 @@ targets ``y`` of shape ``(P,)``, hypothesis ``f(xi) = w . xi`` (eq. 2.3).
 from __future__ import annotations
 
 
+from collections.abc import Sequence
+
 import numpy as np
 from scipy.linalg import cho_factor, cho_solve
 from sklearn.base import BaseEstimator, RegressorMixin
@@ -78,7 +80,7 @@ def _as_weights(w, n_features: int) -> np.ndarray:
 
 # ---------------------------------------------------------------- the heuristic approach
 
-def add_clamped_input(X, value: float = -1.0) -> np.ndarray:
+def add_clamped_input(X: np.ndarray, value: float = -1.0) -> np.ndarray:
     """Append a constant input to every example, Biehl eq. (2.4).
 
     With ``xi~ = (xi_1, ..., xi_N, -1)`` and ``w~ = (w_1, ..., w_N, theta)`` one has
@@ -93,20 +95,20 @@ def add_clamped_input(X, value: float = -1.0) -> np.ndarray:
     return np.hstack([X, np.full((X.shape[0], 1), float(value))])
 
 
-def sse(w, X, y) -> float:
+def sse(w: np.ndarray, X: np.ndarray, y: np.ndarray) -> float:
     """Sum of squared errors ``E = 1/2 sum_mu (w . xi^mu - y^mu)^2``, Biehl eq. (2.5)."""
     X, y = _as_data(X, y)
     r = X @ _as_weights(w, X.shape[1]) - y
     return 0.5 * float(r @ r)
 
 
-def sse_gradient(w, X, y) -> np.ndarray:
+def sse_gradient(w: np.ndarray, X: np.ndarray, y: np.ndarray) -> np.ndarray:
     """Gradient ``sum_mu (w . xi^mu - y^mu) xi^mu = X^T (X w - y)``, Biehl eq. (2.6)."""
     X, y = _as_data(X, y)
     return X.T @ (X @ _as_weights(w, X.shape[1]) - y)
 
 
-def least_squares(X, y) -> np.ndarray:
+def least_squares(X: np.ndarray, y: np.ndarray) -> np.ndarray:
     """Least-squares weights ``w* = X^+ y``, Biehl eq. (2.8).
 
     Solves the normal equations ``X^T (X w - y) = 0`` with ``numpy.linalg.lstsq`` (an SVD),
@@ -130,7 +132,7 @@ def _svd(X):
     return U, s, Vt
 
 
-def ridge(X, y, lam: float) -> np.ndarray:
+def ridge(X: np.ndarray, y: np.ndarray, lam: float) -> np.ndarray:
     """Ridge (weight-decay) weights ``w_lambda = [X^T X + lambda I]^-1 X^T y``, Biehl eq. (2.9).
 
     They minimise ``E_lambda = 1/2 sum_mu (w . xi^mu - y^mu)^2 + lambda/2 |w|^2`` (eq. 2.10,
@@ -142,7 +144,7 @@ def ridge(X, y, lam: float) -> np.ndarray:
     return ridge_path(X, y, [lam])[0]
 
 
-def ridge_path(X, y, lams) -> np.ndarray:
+def ridge_path(X: np.ndarray, y: np.ndarray, lams: Sequence[float] | np.ndarray) -> np.ndarray:
     """Ridge weights for several penalties ``lambda`` at once, shape ``(len(lams), N)``
     (one SVD)."""
     X, y = _as_data(X, y)
@@ -157,7 +159,7 @@ def ridge_path(X, y, lams) -> np.ndarray:
     return (factors * uty[None, :]) @ Vt
 
 
-def residual_variance(w, X, y, *, ddof: int = 0) -> float:
+def residual_variance(w: np.ndarray, X: np.ndarray, y: np.ndarray, *, ddof: int = 0) -> float:
     """Mean squared residual ``sum (y - X w)^2 / (P - ddof)``.
 
     ``ddof=0`` is the maximum-likelihood estimate of the noise variance ``sigma^2`` of the
@@ -172,7 +174,7 @@ def residual_variance(w, X, y, *, ddof: int = 0) -> float:
 
 # ---------------------------------------------------------------- the statistical model
 
-def log_likelihood(w, X, y, sigma: float) -> float:
+def log_likelihood(w: np.ndarray, X: np.ndarray, y: np.ndarray, sigma: float) -> float:
     """Log-likelihood of the Gaussian model ``y = w . xi + sigma eta``, Biehl eq. (2.13).
 
     ``log p(D | w) = -P/2 log(2 pi sigma^2) - E^SSE(w) / sigma^2``.
@@ -182,13 +184,14 @@ def log_likelihood(w, X, y, sigma: float) -> float:
     return -0.5 * len(y) * np.log(2 * np.pi * sigma**2) - sse(w, X, y) / sigma**2
 
 
-def log_likelihood_gradient(w, X, y, sigma: float) -> np.ndarray:
+def log_likelihood_gradient(w: np.ndarray, X: np.ndarray, y: np.ndarray,
+                            sigma: float) -> np.ndarray:
     """Gradient of :func:`log_likelihood` with respect to ``w``: ``-X^T (X w - y) / sigma^2``."""
     sigma = float(check_scalar(sigma, "sigma", POSITIVE))
     return -sse_gradient(w, X, y) / sigma**2
 
 
-def log_prior(w, tau: float) -> float:
+def log_prior(w: np.ndarray, tau: float) -> float:
     """Normalised Gaussian prior ``p_0(w) ~ exp(-|w|^2 / (2 tau^2))``, Biehl eq. (2.14)."""
     tau = float(check_scalar(tau, "tau", POSITIVE))
     w = np.asarray(w, dtype=float)
@@ -197,7 +200,7 @@ def log_prior(w, tau: float) -> float:
     return -0.5 * w.size * np.log(2 * np.pi * tau**2) - float(w @ w) / (2 * tau**2)
 
 
-def log_posterior(w, X, y, sigma: float, tau: float) -> float:
+def log_posterior(w: np.ndarray, X: np.ndarray, y: np.ndarray, sigma: float, tau: float) -> float:
     """Unnormalised log-posterior ``log p(D | w) + log p_0(w)`` (Bayes' theorem, eq. 2.15).
 
     Multiplied by ``sigma^2`` it is ``-E^SSE - lambda/2 |w|^2 + const`` with
@@ -206,13 +209,14 @@ def log_posterior(w, X, y, sigma: float, tau: float) -> float:
     return log_likelihood(w, X, y, sigma) + log_prior(w, tau)
 
 
-def log_posterior_gradient(w, X, y, sigma: float, tau: float) -> np.ndarray:
+def log_posterior_gradient(w: np.ndarray, X: np.ndarray, y: np.ndarray, sigma: float,
+                           tau: float) -> np.ndarray:
     """Gradient of :func:`log_posterior`: ``-X^T (X w - y)/sigma^2 - w/tau^2``."""
     tau = float(check_scalar(tau, "tau", POSITIVE))
     return log_likelihood_gradient(w, X, y, sigma) - np.asarray(w, dtype=float) / tau**2
 
 
-def map_estimate(X, y, sigma: float, tau: float) -> np.ndarray:
+def map_estimate(X: np.ndarray, y: np.ndarray, sigma: float, tau: float) -> np.ndarray:
     """Maximum a posteriori weights for the Gaussian model and prior, Biehl eq. (2.16).
 
     Equal to :func:`ridge` with ``lam = sigma^2 / tau^2``: a broad prior (large ``tau``)
@@ -223,7 +227,8 @@ def map_estimate(X, y, sigma: float, tau: float) -> np.ndarray:
     return ridge(X, y, sigma**2 / tau**2)
 
 
-def bayes_posterior(X, y, sigma: float, tau: float) -> tuple[np.ndarray, np.ndarray]:
+def bayes_posterior(X: np.ndarray, y: np.ndarray, sigma: float,
+                    tau: float) -> tuple[np.ndarray, np.ndarray]:
     """Posterior ``p(w | D) = N(w | m, Sigma)`` of the Gaussian model, Biehl eqs. (2.11)--(2.15).
 
     ``Sigma^-1 = I / tau^2 + X^T X / sigma^2`` and ``m = Sigma X^T y / sigma^2``; the mean
@@ -244,7 +249,8 @@ def bayes_posterior(X, y, sigma: float, tau: float) -> tuple[np.ndarray, np.ndar
     return mean, 0.5 * (cov + cov.T)
 
 
-def posterior_predictive(X_new, mean, cov, sigma: float) -> tuple[np.ndarray, np.ndarray]:
+def posterior_predictive(X_new: np.ndarray, mean: np.ndarray, cov: np.ndarray,
+                         sigma: float) -> tuple[np.ndarray, np.ndarray]:
     """Posterior predictive ``p(y | xi, D)`` of eq. (2.17) for the Gaussian model.
 
     Integrating the model over the Gaussian posterior ``N(m, Sigma)`` gives a Gaussian with
@@ -322,16 +328,16 @@ class RidgeRegression(_ClampedInputRegressor):
         "fit_intercept": ["boolean"],
     }
 
-    def __init__(self, lam=0.0, fit_intercept=True):
+    def __init__(self, lam: float = 0.0, fit_intercept: bool = True) -> None:
         self.lam = lam
         self.fit_intercept = fit_intercept
 
-    def fit(self, X, y):
+    def fit(self, X: np.ndarray, y: np.ndarray) -> RidgeRegression:
         X, y, Xa = self._clamped_data(X, y)
         self._store_weights(ridge(Xa, y, float(self.lam)), X.shape[1])
         return self
 
-    def predict(self, X):
+    def predict(self, X: np.ndarray) -> np.ndarray:
         check_is_fitted(self)
         X = validate_data(self, X, reset=False)
         return X @ self.coef_ + self.intercept_
@@ -382,18 +388,19 @@ class BayesianLinearRegression(_ClampedInputRegressor):
         "fit_intercept": ["boolean"],
     }
 
-    def __init__(self, sigma=1.0, tau=1.0, fit_intercept=True):
+    def __init__(self, sigma: float = 1.0, tau: float = 1.0, fit_intercept: bool = True) -> None:
         self.sigma = sigma
         self.tau = tau
         self.fit_intercept = fit_intercept
 
-    def fit(self, X, y):
+    def fit(self, X: np.ndarray, y: np.ndarray) -> BayesianLinearRegression:
         X, y, Xa = self._clamped_data(X, y)
         self.posterior_mean_, self.posterior_cov_ = bayes_posterior(Xa, y, self.sigma, self.tau)
         self._store_weights(self.posterior_mean_, X.shape[1])
         return self
 
-    def predict(self, X, return_std: bool = False):
+    def predict(self, X: np.ndarray,
+                return_std: bool = False) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
         check_is_fitted(self)
         X = validate_data(self, X, reset=False)
         Xa = add_clamped_input(X) if self.fit_intercept else X

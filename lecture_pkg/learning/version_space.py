@@ -111,13 +111,15 @@ def hypothesis_class(max_threshold: int = 50, max_multiple: int = 10) -> list[Hy
     return hyps
 
 
-def consistent(hypotheses: Sequence[Hypothesis], examples) -> list[Hypothesis]:
+def consistent(hypotheses: Sequence[Hypothesis],
+               examples: Iterable[tuple[int, str]]) -> list[Hypothesis]:
     """The version space: the hypotheses that reproduce every example."""
     examples = _check_examples(examples)
     return [h for h in hypotheses if h.agrees_with(examples)]
 
 
-def version_space_sizes(hypotheses: Sequence[Hypothesis], examples) -> list[int]:
+def version_space_sizes(hypotheses: Sequence[Hypothesis],
+                        examples: Iterable[tuple[int, str]]) -> list[int]:
     """Size of the version space after 0, 1, ..., P examples (presented in the given order).
 
     The sequence never increases: each new example can only remove hypotheses.
@@ -126,7 +128,7 @@ def version_space_sizes(hypotheses: Sequence[Hypothesis], examples) -> list[int]
     return [len(consistent(hypotheses, examples[:p])) for p in range(len(examples) + 1)]
 
 
-def lookup_table_hypothesis(examples, default: str = "A") -> Hypothesis:
+def lookup_table_hypothesis(examples: Iterable[tuple[int, str]], default: str = "A") -> Hypothesis:
     """Pure storage: answer from the list of examples, ``default`` for every other integer.
 
     Consistent with its training set by construction, and useless beyond it.

@@ -73,13 +73,13 @@ class LinearBinaryClassifier(ClassifierMixin, BaseEstimator):
             )
         return X, np.where(y == self.classes_[1], 1.0, -1.0)
 
-    def decision_function(self, X):
+    def decision_function(self, X: np.ndarray) -> np.ndarray:
         """``w . x + b`` for every row of ``X``; its sign is the predicted class."""
         check_is_fitted(self)
         X = validate_data(self, X, reset=False)
         return X @ self.coef_ + self.intercept_
 
-    def predict(self, X):
+    def predict(self, X: np.ndarray) -> np.ndarray:
         """Predicted labels, with ``sign(0) = +1`` (the positive class ``classes_[1]``)."""
         check_is_fitted(self)
         return self.classes_[(self.decision_function(X) >= 0).astype(int)]

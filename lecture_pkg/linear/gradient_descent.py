@@ -75,23 +75,25 @@ def gradient_descent_1d(grad: Callable[[float], float], w0: float, eta: float,
     return ws
 
 
-def single_sample_loss(w, xi: float = 2.0, target: float = 1.0):
+def single_sample_loss(w: np.ndarray | float, xi: float = 2.0,
+                       target: float = 1.0) -> np.ndarray | float:
     """Deckert's loss (11) for one example: ``L(w) = 1/2 (target - xi w)^2``."""
     return 0.5 * (target - xi * np.asarray(w, dtype=float)) ** 2
 
 
-def single_sample_grad(w, xi: float = 2.0, target: float = 1.0):
+def single_sample_grad(w: np.ndarray | float, xi: float = 2.0,
+                       target: float = 1.0) -> np.ndarray | float:
     """``L'(w) = -(target - xi w) xi``; gradient descent converges iff ``0 < eta < 2 / xi^2``."""
     return -(target - xi * np.asarray(w, dtype=float)) * xi
 
 
-def double_well_loss(w):
+def double_well_loss(w: np.ndarray | float) -> np.ndarray | float:
     """Deckert's non-convex example ``L(w) = 0.001 w^4 - 5 (w - 5)^2``."""
     w = np.asarray(w, dtype=float)
     return 0.001 * w ** 4 - 5.0 * (w - 5.0) ** 2
 
 
-def double_well_grad(w):
+def double_well_grad(w: np.ndarray | float) -> np.ndarray | float:
     """``L'(w) = 0.004 w^3 - 10 (w - 5)``."""
     w = np.asarray(w, dtype=float)
     return 0.004 * w ** 3 - 10.0 * (w - 5.0)
@@ -203,7 +205,8 @@ def _descent_setup(X, y, rate, rate_name, count, count_name, w0):
     return X, y, w
 
 
-def adaline_loss(w, X, y, activation="identity") -> float:
+def adaline_loss(w: np.ndarray, X: np.ndarray, y: np.ndarray,
+                 activation: str | tuple[Callable, Callable] = "identity") -> float:
     """Deckert's loss (11), ``L(w) = 1/2 sum_i (y_i - alpha(w . x_i))^2``.
 
     ``X`` holds the augmented inputs ``x = (1, x_1, ..., x_n)``; ``activation`` is a name
@@ -215,7 +218,8 @@ def adaline_loss(w, X, y, activation="identity") -> float:
     return 0.5 * float(r @ r)
 
 
-def adaline_gradient(w, X, y, activation="identity") -> np.ndarray:
+def adaline_gradient(w: np.ndarray, X: np.ndarray, y: np.ndarray,
+                     activation: str | tuple[Callable, Callable] = "identity") -> np.ndarray:
     """``dL/dw = -sum_i (y_i - alpha(w . x_i)) alpha'(w . x_i) x_i`` (Deckert §3.3.2).
 
     The chain rule puts the factor ``alpha'`` of the activation into every term; for
@@ -236,8 +240,9 @@ class AdalineDescent:
     diverged: bool
 
 
-def adaline_descent(X, y, eta: float, n_epochs: int, activation="identity",
-                    w0=None) -> AdalineDescent:
+def adaline_descent(X: np.ndarray, y: np.ndarray, eta: float, n_epochs: int,
+                    activation: str | tuple[Callable, Callable] = "identity",
+                    w0: np.ndarray | None = None) -> AdalineDescent:
     """Deckert's Adaline algorithm: batch gradient descent on :func:`adaline_loss`.
 
     Every epoch makes one step ``w <- w + eta sum_i (y_i - alpha(w . x_i)) alpha'(w . x_i) x_i``
@@ -286,7 +291,8 @@ class BatchPerceptronRun:
     converged: bool
 
 
-def batch_perceptron(X, c, w0=None, eta: float = 1.0, max_epochs: int = 100) -> BatchPerceptronRun:
+def batch_perceptron(X: np.ndarray, c: np.ndarray, w0: np.ndarray | None = None, eta: float = 1.0,
+                     max_epochs: int = 100) -> BatchPerceptronRun:
     """The batch perceptron of Mooney's slides, with 0/1 labels ``c``.
 
     One epoch is one step on all examples at once,
@@ -331,7 +337,8 @@ class DescentRun:
     diverged: bool
 
 
-def least_squares_descent(A, f, eta: float, n_steps: int, w0=None) -> DescentRun:
+def least_squares_descent(A: np.ndarray, f: np.ndarray, eta: float, n_steps: int,
+                          w0: np.ndarray | None = None) -> DescentRun:
     """Gradient descent on ``E(w) = 1/2 sum_k (w . x_k - f_k)^2`` (Mooney's slides).
 
     ``w <- w - eta grad E(w)`` with ``grad E(w) = sum_k (w . x_k - f_k) x_k = A^T (A w - f)``
@@ -394,7 +401,7 @@ def _project_l1_ball(v: np.ndarray, radius: float) -> np.ndarray:
     return np.sign(v) * np.maximum(a - theta, 0.0)
 
 
-def norm_prox(v, t: float, p: float) -> np.ndarray:
+def norm_prox(v: np.ndarray, t: float, p: float) -> np.ndarray:
     """Proximal operator ``argmin_u t ||u||_p + 1/2 |u - v|^2`` for ``p`` in ``{1, 2, inf}``.
 
     ``p = 1``: soft thresholding of each entry by ``t``; ``p = 2``: ``v`` shrunk towards 0
@@ -432,8 +439,8 @@ class NormPenalisedFit:
     threshold: float
 
 
-def norm_penalised_least_squares(X, y, lam: float, p: float, *, tol: float = 1e-12,
-                                 max_steps: int = 100000) -> NormPenalisedFit:
+def norm_penalised_least_squares(X: np.ndarray, y: np.ndarray, lam: float, p: float, *,
+                                 tol: float = 1e-12, max_steps: int = 100000) -> NormPenalisedFit:
     """Minimise Deckert's regularised loss ``lam ||w||_p + 1/2 sum_i (y_i - b - w . x_i)^2``.
 
     Deckert's homework (§3.3.4.2) with the identity activation and ``lam = 1``; ``lam``

@@ -8,12 +8,13 @@ convention ``w = (1/N) sum_mu x^mu y^mu xi^mu`` and the correlation matrix
 * :func:`n_errors` is the cost (4.1).  An example with ``E^mu = 0`` counts as an error
   (the notes leave ``sign(0)`` open, erratum E.3), so ``w = 0`` gets every example wrong.
 * :func:`pocket` is Gallant's Pocket algorithm (4.2) with two corrections (errata E.1,
-  E.2): the pocket starts with ``H^ = H^err(w(0))`` (the printed ``H^ = 0`` would never
-  be beaten) and a Rosenblatt step is taken when ``E^mu <= 0`` (with ``Theta[0] = 0``
-  as printed, the zero start never moves).  ``literal=True`` runs the printed version.
+  E.2): the pocket starts with its count ``ℰ_err(w^) = ℰ_err(w(0))`` (the printed
+  count ``H^ = 0`` would never be beaten) and a Rosenblatt step is taken when
+  ``E^mu <= 0`` (with ``Theta[0] = 0`` as printed, the zero start never moves).
+  ``literal=True`` runs the printed version.
 * :func:`cost_hk` and :func:`cost_hk_gradient` are the cost family
-  ``H^[k](w) = sum_mu (c - E^mu)^k Theta[c - E^mu]`` of Griniasty and Gutfreund that
-  Biehl quotes in §4.1.1: ``k -> 0`` with ``c = 0`` counts the errors, ``k = 1`` is the
+  ``ℰ_k(w) = sum_mu (c - E^mu)^k Theta[c - E^mu]`` of Griniasty and Gutfreund that
+  Biehl quotes as ``ℰ_k`` in §4.1.1: ``k -> 0`` with ``c = 0`` counts the errors, ``k = 1`` is the
   perceptron cost, ``k = 2`` the AdaTron cost.
 * :class:`SoftMarginAdaTron` is the AdaTron with errors (4.6), the box-constrained
   dual (4.5) of the soft-margin problem (4.3); it runs the one AdaTron of
@@ -29,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
-from ..core.solvers import adatron_embeddings, dual_objective, support_vectors
+from ..core.solvers import EmbeddingRun, adatron_embeddings, dual_objective, support_vectors
 from ..validation import (COUNT, NON_ZERO, POSITIVE, POSITIVE_OR_INF, Interval, as_plus_minus,
                           check_inputs,
                           check_params, check_scalar, resolve_rng, warn_user)
@@ -52,7 +53,7 @@ __all__ = [
 
 
 def n_errors(w: np.ndarray, X: np.ndarray, y: np.ndarray) -> int:
-    """``H^err(w)``, the number of examples with ``E^mu = y^mu w . xi^mu <= 0``, Biehl eq. (4.1)."""
+    """``ℰ_err(w)``, the number of examples with ``E^mu = y^mu w . xi^mu <= 0``, Biehl eq. (4.1)."""
     X = check_inputs(X)
     y = as_plus_minus(y)
     w = np.asarray(w, dtype=float)
@@ -64,7 +65,7 @@ def n_errors(w: np.ndarray, X: np.ndarray, y: np.ndarray) -> int:
 def min_errors_2d(X: np.ndarray, y: np.ndarray) -> tuple[int, np.ndarray]:
     """Exact minimum of (4.1) over all ``w`` in the plane (homogeneous, no bias), by enumeration.
 
-    ``H^err`` only changes where ``w`` crosses a direction perpendicular to some
+    ``ℰ_err`` only changes where ``w`` crosses a direction perpendicular to some
     ``xi^mu``; these ``2P`` critical angles cut the circle into arcs on which the
     error count is constant.  Evaluating it at the middle of every arc gives the exact
     minimum.  Returns the minimum and a unit vector attaining it.
@@ -86,10 +87,10 @@ def min_errors_2d(X: np.ndarray, y: np.ndarray) -> tuple[int, np.ndarray]:
 class PocketRun:
     """Result of :func:`pocket`.
 
-    ``w`` is the pocketed weight vector, ``errors`` the pocketed count ``H^(t)`` for
+    ``w`` is the pocketed weight vector, ``errors`` the pocket's count ``ℰ_err(w^(t))`` for
     ``t = 0 .. n_steps`` (never increasing), ``w_last`` the Rosenblatt weights at the
     end, ``n_updates`` the number of Rosenblatt steps taken, and ``running`` the error
-    count ``H^err(w(t))`` of the running Rosenblatt weights for ``t = 0 .. n_steps``
+    count ``ℰ_err(w(t))`` of the running Rosenblatt weights for ``t = 0 .. n_steps``
     (it goes up as well as down; the pocket keeps its running minimum).
     """
 
@@ -100,21 +101,21 @@ class PocketRun:
     running: np.ndarray | None = None
 
 
-def pocket(X: np.ndarray, y: np.ndarray, n_steps: int, *, random_state=None,
-           w0: np.ndarray | None = None,
+def pocket(X: np.ndarray, y: np.ndarray, n_steps: int, *,
+           random_state: np.random.Generator | int | None = None, w0: np.ndarray | None = None,
            literal: bool = False, stop_at_zero: bool = True) -> PocketRun:
     """The Pocket algorithm (Gallant 1990), Biehl eq. (4.2), corrected.
 
     At every step an example ``mu`` is drawn uniformly at random; if
     ``E^mu = y^mu w . xi^mu <= 0`` the weights take the Rosenblatt step
-    ``w <- w + xi^mu y^mu / N``.  Whenever ``w`` changed, ``H = H^err(w)`` is counted
-    (4.1) and ``w`` replaces the pocketed ``w^`` if ``H < H^``.  The pocket starts at
-    ``w^ = w(0)`` with ``H^ = H^err(w(0))`` (``= P`` from ``w(0) = 0``).
+    ``w <- w + xi^mu y^mu / N``.  Whenever ``w`` changed, ``ℰ_err(w)`` is counted
+    (4.1) and ``w`` replaces the pocketed ``w^`` if ``ℰ_err(w) < ℰ_err(w^)``.  The pocket
+    starts at ``w^ = w(0)``, with ``ℰ_err(w^) = P`` from ``w(0) = 0``.
 
     ``literal=True`` runs the printed version instead: step only if ``E^mu < 0``
-    (``Theta[-E]`` with ``Theta[0] = 0``) and ``H^ = 0``, which never moves from the
+    (``Theta[-E]`` with ``Theta[0] = 0``) and a pocket count of ``0``, which never moves from the
     zero start and never fills the pocket (errata E.1, E.2).  ``stop_at_zero`` ends the
-    run (keeping the last value in ``errors``) once ``H^ = 0``.
+    run (keeping the last value in ``errors``) once ``ℰ_err(w^) = 0``.
 
     ``X`` are the inputs as the algorithm sees them (augment them for a bias).
     """
@@ -133,7 +134,7 @@ def pocket(X: np.ndarray, y: np.ndarray, n_steps: int, *, random_state=None,
     best = 0 if literal else int(np.sum(Z @ w <= 0))
     errors = np.empty(n_steps + 1, dtype=int)
     errors[0] = best
-    current = int(np.sum(Z @ w <= 0))              # H^err(w(t)) of the running weights
+    current = int(np.sum(Z @ w <= 0))              # ℰ_err(w(t)) of the running weights
     running = np.empty(n_steps + 1, dtype=int)
     running[0] = current
     draws = (rng.integers(0, P, size=n_steps) if isinstance(rng, np.random.Generator)
@@ -174,8 +175,8 @@ class Pocket(_LinearBinaryClassifier):
     Attributes
     ----------
     coef_, intercept_ : the pocketed weights
-    n_errors_ : their number of training errors ``H^`` (4.1)
-    errors_history_ : ``H^(t)`` after every step (non-increasing)
+    n_errors_ : their number of training errors ``ℰ_err`` (4.1)
+    errors_history_ : the pocket's ``ℰ_err`` after every step (non-increasing)
     n_updates_ : Rosenblatt steps taken
 
     References
@@ -202,13 +203,14 @@ class Pocket(_LinearBinaryClassifier):
         "bias_input": NON_ZERO,
     }
 
-    def __init__(self, n_steps=10_000, random_state=None, fit_intercept=True, bias_input=1.0):
+    def __init__(self, n_steps: int = 10_000, random_state: np.random.Generator | int | None = None,
+                 fit_intercept: bool = True, bias_input: float = 1.0) -> None:
         self.n_steps = n_steps
         self.random_state = random_state
         self.fit_intercept = fit_intercept
         self.bias_input = bias_input
 
-    def fit(self, X, y):
+    def fit(self, X: np.ndarray, y: np.ndarray) -> Pocket:
         """Run the Pocket algorithm on ``X`` (n_samples, n_features) with two classes in ``y``."""
         check_params(self)
         X, y_pm, Xa, s = self._prepare(X, y)
@@ -241,7 +243,7 @@ def primal_objective(w: np.ndarray, X: np.ndarray, y: np.ndarray, C: float) -> f
 
 def soft_margin_adatron(Q: np.ndarray, C: float, eta: float = 1.0, *, max_epochs: int = 10_000,
                         tol: float = 1e-8, x0: np.ndarray | None = None,
-                        record_steps: bool = False):
+                        record_steps: bool = False) -> EmbeddingRun:
     """The AdaTron with errors (4.6) on a correlation matrix ``Q``: maximises (4.5).
 
     ``Q`` is Biehl's correlation matrix ``Q^{mu nu} = y^mu y^nu xi^mu . xi^nu / N`` (he
@@ -337,8 +339,8 @@ class SoftMarginAdaTron(_LinearBinaryClassifier):
         "bias_input": NON_ZERO,
     }
 
-    def __init__(self, C=1.0, eta=1.0, max_epochs=10_000, tol=1e-8, fit_intercept=True,
-                 bias_input=1.0):
+    def __init__(self, C: float = 1.0, eta: float = 1.0, max_epochs: int = 10_000,
+                 tol: float = 1e-8, fit_intercept: bool = True, bias_input: float = 1.0) -> None:
         self.C = C
         self.eta = eta
         self.max_epochs = max_epochs
@@ -346,7 +348,7 @@ class SoftMarginAdaTron(_LinearBinaryClassifier):
         self.fit_intercept = fit_intercept
         self.bias_input = bias_input
 
-    def fit(self, X, y):
+    def fit(self, X: np.ndarray, y: np.ndarray) -> SoftMarginAdaTron:
         """Train on ``X`` (n_samples, n_features) with two classes in ``y``."""
         check_params(self)
         X, y_pm, Xa, s = self._prepare(X, y)
@@ -377,7 +379,7 @@ class SoftMarginAdaTron(_LinearBinaryClassifier):
         return self
 
 
-# ---------------------------------------------------------------- the cost family H^[k] (§4.1.1)
+# ---------------------------------------------------------------- the cost family ℰ_k (§4.1.1)
 
 def _hk_parts(w, X, y, k, c):
     X = check_inputs(X)
@@ -393,17 +395,17 @@ def _hk_parts(w, X, y, k, c):
 
 
 def cost_hk(w: np.ndarray, X: np.ndarray, y: np.ndarray, k: float, c: float = 0.0) -> float:
-    """``H^[k](w) = sum_mu (c - E^mu)^k Theta[c - E^mu]``, ``E^mu = y^mu w . xi^mu`` (Biehl §4.1.1).
+    """``ℰ_k(w) = sum_mu (c - E^mu)^k Theta[c - E^mu]``, ``E^mu = y^mu w . xi^mu`` (Biehl §4.1.1).
 
     The family of costs studied by Griniasty and Gutfreund: only examples with
     ``E^mu < c`` cost anything, and they cost the ``k``-th power of their shortfall.
 
-    * ``k -> 0`` with ``c = 0``: every example with ``E^mu < 0`` costs 1, so ``H^[k]``
+    * ``k -> 0`` with ``c = 0``: every example with ``E^mu < 0`` costs 1, so ``ℰ_k``
       tends to the number of errors (4.1) (which also counts ``E^mu = 0``);
     * ``k = 1``: the perceptron cost, piecewise linear (its minimum is ``w = 0`` when
       ``c = 0``, which is why a margin ``c > 0`` is needed);
     * ``k = 2``: the AdaTron cost, continuously differentiable.  On separable data every
-      ``w`` of the version space scaled to ``min E^mu >= c`` has ``H^[2] = 0``, so the
+      ``w`` of the version space scaled to ``min E^mu >= c`` has ``ℰ_2 = 0``, so the
       cost alone does not single out the perceptron of optimal stability.
 
     ``X`` are the inputs as the perceptron sees them (augmented for a bias); ``k > 0``.
@@ -418,7 +420,7 @@ def cost_hk_gradient(w: np.ndarray, X: np.ndarray, y: np.ndarray, k: float,
 
     Exact wherever no ``E^mu`` equals ``c``; at ``E^mu = c`` the cost is not differentiable
     for ``k <= 1`` and this returns the one-sided value of the inactive side (the term is
-    left out).  Batch gradient descent ``w <- w - eta grad H^[k]`` is the training rule of
+    left out).  Batch gradient descent ``w <- w - eta grad ℰ_k`` is the training rule of
     the family; for ``k = 1`` it adds ``eta y^mu xi^mu`` for every example with
     ``E^mu < c``, a batch version of Rosenblatt's rule.
     """

@@ -61,7 +61,7 @@ def _as_normal(coef) -> np.ndarray:
     return w
 
 
-def hyperplane_distance(coef, threshold: float = 0.0) -> float:
+def hyperplane_distance(coef: np.ndarray, threshold: float = 0.0) -> float:
     """Signed distance ``theta / |w|`` of the plane ``w . xi = theta`` from the origin.
 
     Biehl's eq. (3.2) defines the decision boundary ``{xi : w . xi - theta = 0}``.  Its
@@ -73,7 +73,7 @@ def hyperplane_distance(coef, threshold: float = 0.0) -> float:
     return float(threshold) / float(np.linalg.norm(w))
 
 
-def project_onto_hyperplane(x, coef, threshold: float = 0.0) -> np.ndarray:
+def project_onto_hyperplane(x: np.ndarray, coef: np.ndarray, threshold: float = 0.0) -> np.ndarray:
     """Orthogonal projection of ``x`` (one point or rows of an array) onto ``w . xi = theta``.
 
     ``x_p = x - (w . x - theta) w / |w|^2``; then ``x - x_p`` is parallel to ``w`` and has
@@ -88,7 +88,8 @@ def project_onto_hyperplane(x, coef, threshold: float = 0.0) -> np.ndarray:
 
 # ------------------------------------------------------------------ exact test by LP (3.6, 3.9)
 
-def separating_hyperplane(X, y, *, fit_intercept: bool = True) -> tuple[np.ndarray, float] | None:
+def separating_hyperplane(X: np.ndarray, y: np.ndarray, *,
+                          fit_intercept: bool = True) -> tuple[np.ndarray, float] | None:
     """A separating hyperplane found by linear programming, or ``None`` if none exists.
 
     Solves the feasibility problem ``y_mu (w . x_mu + b) >= 1`` for all ``mu`` (zero
@@ -127,7 +128,7 @@ def separating_hyperplane(X, y, *, fit_intercept: bool = True) -> tuple[np.ndarr
     return (v[:-1].copy(), float(v[-1])) if fit_intercept else (v.copy(), 0.0)
 
 
-def is_linearly_separable(X, y, *, fit_intercept: bool = True) -> bool:
+def is_linearly_separable(X: np.ndarray, y: np.ndarray, *, fit_intercept: bool = True) -> bool:
     """Exact linear-separability test (Biehl's definition 3.6) by linear programming.
 
     See :func:`separating_hyperplane` for the method and the meaning of ``fit_intercept``.
@@ -135,7 +136,7 @@ def is_linearly_separable(X, y, *, fit_intercept: bool = True) -> bool:
     return separating_hyperplane(X, y, fit_intercept=fit_intercept) is not None
 
 
-def hull_intersection(A, B) -> np.ndarray | None:
+def hull_intersection(A: np.ndarray, B: np.ndarray) -> np.ndarray | None:
     """A point common to the convex hulls of the rows of ``A`` and of ``B``, or ``None``.
 
     The hulls meet exactly when there are weights ``lambda >= 0``, ``mu >= 0`` with
@@ -197,7 +198,7 @@ def boolean_functions() -> list[tuple[str, tuple[int, int, int, int]]]:
     return [(_GATE_NAMES[t], t) for t in itertools.product((0, 1), repeat=4)]
 
 
-def boolean_gate(gate) -> tuple[np.ndarray, np.ndarray]:
+def boolean_gate(gate: str) -> tuple[np.ndarray, np.ndarray]:
     """One two-input gate as data: the four inputs and labels ``+1`` (output 1) / ``-1`` (0).
 
     ``gate`` is a name from :func:`boolean_functions` (case-insensitive, e.g. ``"and"``,
@@ -230,7 +231,7 @@ def cover_count(P: int, N: int) -> int:
     return 2 * sum(comb(P - 1, k) for k in range(N))
 
 
-def cover_fraction(P, N):
+def cover_fraction(P: int | np.ndarray, N: int | np.ndarray) -> np.ndarray | float:
     """Fraction ``C(P, N) / 2^P`` of separable labellings (arrays broadcast; Cover, 1965).
 
     Dividing Cover's sum by ``2^P`` gives the binomial distribution function
@@ -243,7 +244,7 @@ def cover_fraction(P, N):
     return float(out) if out.ndim == 0 else out
 
 
-def count_separable_dichotomies(X, *, fit_intercept: bool = False) -> int:
+def count_separable_dichotomies(X: np.ndarray, *, fit_intercept: bool = False) -> int:
     """Exhaustive count of the labellings of the rows of ``X`` that a perceptron realises.
 
     Runs the exact LP test on all ``2^P`` labellings (``P <= 16``).  A labelling and its
@@ -262,7 +263,8 @@ def count_separable_dichotomies(X, *, fit_intercept: bool = False) -> int:
     return 2 * count
 
 
-def separable_fraction_mc(P: int, N: int, n_trials: int, *, random_state=None,
+def separable_fraction_mc(P: int, N: int, n_trials: int, *,
+                          random_state: np.random.Generator | int | None = None,
                           fit_intercept: bool = False) -> tuple[float, float]:
     """Monte Carlo estimate of the fraction of separable random labellings.
 

@@ -308,8 +308,9 @@ class MinOver(_LinearBinaryClassifier):
         "bias_input": NON_ZERO,
     }
 
-    def __init__(self, max_steps=200_000, tol=1e-5, criterion="angle", check_every=None, c=np.inf,
-                 fit_intercept=True, bias_input=1.0):
+    def __init__(self, max_steps: int = 200_000, tol: float = 1e-5, criterion: str = "angle",
+                 check_every: int | None = None, c: float = np.inf, fit_intercept: bool = True,
+                 bias_input: float = 1.0) -> None:
         self.max_steps = max_steps
         self.tol = tol
         self.criterion = criterion
@@ -318,7 +319,7 @@ class MinOver(_LinearBinaryClassifier):
         self.fit_intercept = fit_intercept
         self.bias_input = bias_input
 
-    def fit(self, X, y):
+    def fit(self, X: np.ndarray, y: np.ndarray) -> MinOver:
         """Run MinOver on ``X`` (n_samples, n_features) with two classes in ``y``."""
         check_params(self)
         X, y_pm, Xa, s = self._prepare(X, y)
@@ -413,8 +414,9 @@ class AdaTron(_LinearBinaryClassifier):
         "bias_input": NON_ZERO,
     }
 
-    def __init__(self, eta=1.0, mode="sequential", normalize=True, max_epochs=1000, tol=1e-10,
-                 fit_intercept=True, bias_input=1.0):
+    def __init__(self, eta: float = 1.0, mode: str = "sequential", normalize: bool = True,
+                 max_epochs: int = 1000, tol: float = 1e-10, fit_intercept: bool = True,
+                 bias_input: float = 1.0) -> None:
         self.eta = eta
         self.mode = mode
         self.normalize = normalize
@@ -423,7 +425,7 @@ class AdaTron(_LinearBinaryClassifier):
         self.fit_intercept = fit_intercept
         self.bias_input = bias_input
 
-    def fit(self, X, y):
+    def fit(self, X: np.ndarray, y: np.ndarray) -> AdaTron:
         """Train on ``X`` (n_samples, n_features) with two classes in ``y``."""
         check_params(self)
         # a combination of parameters the table cannot express
@@ -546,10 +548,11 @@ class Adaline(_LinearBinaryClassifier):
         "record_history": ["boolean"],
     }
 
-    def __init__(self, eta="auto", solver="batch", batch_size=None, normalize=False,
-                 max_epochs=1000,
-                 tol=1e-8, shuffle=False, random_state=None, fit_intercept=True, bias_input=1.0,
-                 record_history=False):
+    def __init__(self, eta: float | str = "auto", solver: str = "batch",
+                 batch_size: int | None = None, normalize: bool = False, max_epochs: int = 1000,
+                 tol: float = 1e-8, shuffle: bool = False,
+                 random_state: np.random.Generator | int | None = None, fit_intercept: bool = True,
+                 bias_input: float = 1.0, record_history: bool = False) -> None:
         self.eta = eta
         self.solver = solver
         self.batch_size = batch_size
@@ -579,7 +582,8 @@ class Adaline(_LinearBinaryClassifier):
                                                                                             B))
         return 2.0 / lam, f"mini-batches of {B}: 2 / largest lambda_max of a block"
 
-    def fit(self, X, y, coef_init=None, intercept_init=None):
+    def fit(self, X: np.ndarray, y: np.ndarray, coef_init: np.ndarray | None = None,
+            intercept_init: float | None = None) -> Adaline:
         """Train on ``X`` (n_samples, n_features) with two classes in ``y``.
 
         ``coef_init``/``intercept_init`` give the start weights (zero by default).

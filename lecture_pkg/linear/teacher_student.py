@@ -19,6 +19,7 @@ generalisation error depends only on the direction of ``w``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -70,7 +71,7 @@ def _unit(v: np.ndarray, name: str) -> np.ndarray:
     return v / norm
 
 
-def overlap(w, teacher) -> np.ndarray | float:
+def overlap(w: np.ndarray, teacher: np.ndarray) -> np.ndarray | float:
     """Normalised overlap ``R = w . w* / (|w| |w*|)`` (the cosine of the angle).
 
     ``w`` may be one vector ``(N,)`` or a stack ``(..., N)``; ``teacher`` broadcasts
@@ -83,7 +84,7 @@ def overlap(w, teacher) -> np.ndarray | float:
     return float(R) if R.ndim == 0 else R
 
 
-def generalization_error(w, teacher) -> np.ndarray | float:
+def generalization_error(w: np.ndarray, teacher: np.ndarray) -> np.ndarray | float:
     """``eps_g = arccos(R) / pi``, Biehl eq. (3.34), for isotropic inputs.
 
     The probability that student and teacher disagree on a random input whose density
@@ -95,7 +96,8 @@ def generalization_error(w, teacher) -> np.ndarray | float:
     return np.arccos(overlap(w, teacher)) / np.pi
 
 
-def mc_generalization_error(w, teacher, n_samples: int, *, random_state=None
+def mc_generalization_error(w: np.ndarray, teacher: np.ndarray, n_samples: int, *,
+                            random_state: np.random.Generator | int | None = None
                             ) -> tuple[np.ndarray | float, np.ndarray | float]:
     """Monte Carlo estimate of the disagreement rate on fresh Gaussian inputs.
 
@@ -124,7 +126,7 @@ def mc_generalization_error(w, teacher, n_samples: int, *, random_state=None
 
 # ------------------------------------------------------------------ Hebb
 
-def hebb_student(X, y) -> np.ndarray:
+def hebb_student(X: np.ndarray, y: np.ndarray) -> np.ndarray:
     """Hebb's rule ``w = (1/N) sum_mu xi^mu y^mu`` (Biehl 3.13 with all ``x^mu = 1``).
 
     Batched: ``X`` of shape ``(..., P, N)`` and ``y`` of shape ``(..., P)`` give students
@@ -140,7 +142,7 @@ def hebb_student(X, y) -> np.ndarray:
     return np.einsum("...p,...pn->...n", y, X) / X.shape[-1]
 
 
-def hebb_overlap_theory(alpha) -> np.ndarray | float:
+def hebb_overlap_theory(alpha: np.ndarray | float) -> np.ndarray | float:
     """Typical overlap of the Hebb student, ``R = [1 + pi / (2 alpha)]^(-1/2)``.
 
     For Gaussian inputs and ``N -> infinity`` at ``alpha = P/N``: the teacher component
@@ -154,7 +156,7 @@ def hebb_overlap_theory(alpha) -> np.ndarray | float:
     return float(R) if R.ndim == 0 else R
 
 
-def hebb_error_theory(alpha) -> np.ndarray | float:
+def hebb_error_theory(alpha: np.ndarray | float) -> np.ndarray | float:
     """Hebb learning curve ``eps_g = arccos(R) / pi`` with :func:`hebb_overlap_theory`.
 
     Decays like ``(2 pi alpha)^(-1/2)`` for large ``alpha``.
@@ -164,7 +166,7 @@ def hebb_error_theory(alpha) -> np.ndarray | float:
 
 # ------------------------------------------------------------------ version space (3.35-3.38)
 
-def version_space_mask(W, X, y) -> np.ndarray:
+def version_space_mask(W: np.ndarray, X: np.ndarray, y: np.ndarray) -> np.ndarray:
     """Which candidate weights lie in the version space of the data (eq. 3.35).
 
     ``W`` has shape ``(M, N)``; returns a boolean array ``(M,)`` that is true where
@@ -179,9 +181,11 @@ def version_space_mask(W, X, y) -> np.ndarray:
     return np.all(pred == y, axis=1)
 
 
-def sample_version_space(X, y, n_samples: int, *, random_state=None,
-                         method: str = "rejection", start=None, n_steps: int = 300,
-                         batch: int = 20000, max_draws: int = 5_000_000) -> np.ndarray:
+def sample_version_space(X: np.ndarray, y: np.ndarray, n_samples: int, *,
+                         random_state: np.random.Generator | int | None = None,
+                         method: str = "rejection", start: np.ndarray | None = None,
+                         n_steps: int = 300, batch: int = 20000,
+                         max_draws: int = 5_000_000) -> np.ndarray:
     """Uniform samples of unit weight vectors from the version space (3.35).
 
     Parameters
@@ -268,7 +272,7 @@ def _arc_inside(W: np.ndarray, D: np.ndarray, Z: np.ndarray) -> tuple[np.ndarray
     return np.arctan(ratio.max(axis=1)) - np.pi / 2, np.arctan(ratio.min(axis=1)) + np.pi / 2
 
 
-def center_of_mass(samples) -> np.ndarray:
+def center_of_mass(samples: np.ndarray) -> np.ndarray:
     """Estimate ``w_cm = (1/M) sum_i w^(i)`` of the version space (Biehl eqs. 3.37, 3.38).
 
     ``samples`` are unit vectors drawn uniformly from the version space (shape ``(M, N)``,
@@ -283,7 +287,7 @@ def center_of_mass(samples) -> np.ndarray:
 
 # ------------------------------------------------------------------ trained students
 
-def rosenblatt_student(X, y, *, max_epochs: int = 100_000) -> np.ndarray:
+def rosenblatt_student(X: np.ndarray, y: np.ndarray, *, max_epochs: int = 100_000) -> np.ndarray:
     """Rosenblatt's rule run to convergence (homogeneous, zero start, cyclic, ``c = 0``).
 
     Uses :class:`lecture_pkg.linear.Perceptron` with ``fit_intercept=False`` and
@@ -298,7 +302,7 @@ def rosenblatt_student(X, y, *, max_epochs: int = 100_000) -> np.ndarray:
     return model.coef_
 
 
-def max_stability_student(X, y, *, solver: str = "nnls") -> np.ndarray:
+def max_stability_student(X: np.ndarray, y: np.ndarray, *, solver: str = "nnls") -> np.ndarray:
     """The homogeneous perceptron of maximal stability, by a **reference solver**.
 
     The lecture's own algorithms for it (MinOver, AdaTron) are the subject of the
@@ -377,8 +381,10 @@ class LearningCurves:
         return e.std(axis=1, ddof=1) / np.sqrt(e.shape[1]) if e.shape[1] > 1 else np.zeros(len(e))
 
 
-def learning_curves(alphas, n_features: int, n_seeds: int, *, random_state=None,
-                    algorithms=ALGORITHMS, max_chunk: int = 4_000_000) -> LearningCurves:
+def learning_curves(alphas: Sequence[float] | np.ndarray, n_features: int, n_seeds: int, *,
+                    random_state: np.random.Generator | int | None = None,
+                    algorithms: Sequence[str] = ALGORITHMS,
+                    max_chunk: int = 4_000_000) -> LearningCurves:
     """Train students on teacher data for every ``alpha`` and seed; return their errors.
 
     For each ``alpha`` the ``n_seeds`` data sets (``P = round(alpha N)`` Gaussian inputs,
@@ -426,7 +432,7 @@ def learning_curves(alphas, n_features: int, n_seeds: int, *, random_state=None,
     return out
 
 
-def loglog_slope(alphas, errors) -> float:
+def loglog_slope(alphas: Sequence[float] | np.ndarray, errors: np.ndarray) -> float:
     """Least-squares slope of ``log eps_g`` against ``log alpha``."""
     a = np.asarray(alphas, dtype=float)
     e = np.asarray(errors, dtype=float)

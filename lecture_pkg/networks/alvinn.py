@@ -19,6 +19,8 @@ bends sideways; the correct direction points at the road centre a fixed distance
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from ..neurons.units import sigmoid
@@ -36,7 +38,8 @@ __all__ = [
 ROWS, COLS, N_OUT, LOOKAHEAD = 30, 32, 30, 10
 
 
-def alvinn_targets(centres, n_out: int = N_OUT, scale: float = 10.0) -> np.ndarray:
+def alvinn_targets(centres: np.ndarray | float, n_out: int = N_OUT,
+                   scale: float = 10.0) -> np.ndarray:
     """Gaussian target coding ``d_i = exp(-(i - c)^2 / scale)``, ``i = 0, ..., n_out - 1``.
 
     ``centres`` (one number or a vector, in units of the output index, fractional values
@@ -51,7 +54,7 @@ def alvinn_targets(centres, n_out: int = N_OUT, scale: float = 10.0) -> np.ndarr
     return np.exp(-D * D / scale)
 
 
-def centre_of_gravity(outputs) -> np.ndarray:
+def centre_of_gravity(outputs: np.ndarray) -> np.ndarray:
     """The steering direction ``sum_i i y_i / sum_i y_i`` of every row of outputs ``y >= 0``."""
     Y = np.atleast_2d(np.asarray(outputs, dtype=float))
     if not np.all(np.isfinite(Y)) or np.any(Y < 0):
@@ -79,7 +82,8 @@ def _direction(offset: np.ndarray, bend: np.ndarray) -> np.ndarray:
     return (N_OUT - 1) / 2 + offset + bend * depth ** 2
 
 
-def road_images(n: int, *, random_state=None, noise: float = 0.1, max_offset: float = 5.0,
+def road_images(n: int, *, random_state: np.random.Generator | int | None = None,
+                noise: float = 0.1, max_offset: float = 5.0,
                 max_bend: float = 8.0) -> tuple[np.ndarray, np.ndarray]:
     """``n`` synthetic road images ``(n, 960)`` and their steering directions ``(n,)``.
 
@@ -102,7 +106,8 @@ def road_images(n: int, *, random_state=None, noise: float = 0.1, max_offset: fl
     return _road(offset, bend, noise, rng).reshape(n, ROWS * COLS), _direction(offset, bend)
 
 
-def shifted_copies(image, direction: float, shifts) -> tuple[np.ndarray, np.ndarray]:
+def shifted_copies(image: np.ndarray, direction: float,
+                   shifts: Sequence[float] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Laterally shifted copies of one image and their corrected directions.
 
     Shifting the picture by ``s`` columns (positive: to the right) is what the camera
@@ -128,8 +133,8 @@ def shifted_copies(image, direction: float, shifts) -> tuple[np.ndarray, np.ndar
     return copies.reshape(len(shifts), ROWS * COLS), float(direction) + shifts.astype(float)
 
 
-def buffer_replacements(errors, n_lowest: int = 10, n_random: int = 5, *,
-                        random_state=None) -> np.ndarray:
+def buffer_replacements(errors: np.ndarray, n_lowest: int = 10, n_random: int = 5, *,
+                        random_state: np.random.Generator | int | None = None) -> np.ndarray:
     """Which buffered images the new copies replace: the ``n_lowest`` with the smallest
     training error, and ``n_random`` others drawn at random (ALVINN: 10 + 5 of 200).
 

@@ -10,10 +10,11 @@ A machine has ``K`` hidden perceptrons ``sigma^k(xi) = sign(w^k . xi - theta^k)`
 :func:`grow_parity_machine` builds a parity machine unit by unit (4.9): unit ``m + 1``
 learns the labels ``S_m(xi^mu) y^mu`` (+1 where the machine with ``m`` units is right,
 -1 where it is wrong), because ``S_{m+1} y = sigma^{m+1} (S_m y)``.  When the unit
-trainer (the Pocket algorithm) does not lower the number of errors ``Q_m`` (erratum E.6:
-``Q_m`` counts the *errors*), a grandmother unit (4.13) is used: it is ``-1`` on one
-misclassified example and ``+1`` on all others, so it corrects exactly that error.
-Hence ``Q`` falls by at least one per unit and at most ``P`` units reach zero errors,
+trainer (the Pocket algorithm) does not lower the number of errors ``n_m`` (Biehl's
+``Q_m``, which counts the *errors*: erratum E.6), a grandmother unit (4.13) is used:
+it is ``-1`` on one misclassified example and ``+1`` on all others, so it corrects
+exactly that error.
+Hence ``n_m`` falls by at least one per unit and at most ``P`` units reach zero errors,
 Biehl's theorem (4.15).
 
 The grandmother construction needs inputs of equal norm (4.11).  Any set of distinct
@@ -129,7 +130,8 @@ def grandmother_unit(X: np.ndarray, p: int, delta: float | None = None) -> tuple
 
 
 def grow_parity_machine(X: np.ndarray, y: np.ndarray, *, max_units: int | None = None,
-                        trainer: str = "pocket", n_steps: int = 2000, random_state=None,
+                        trainer: str = "pocket", n_steps: int = 2000,
+                        random_state: np.random.Generator | int | None = None,
                         lift: bool = True) -> dict:
     """Grow a parity machine on ``(X, y)`` until it makes no training error, (4.9)–(4.15).
 
@@ -141,7 +143,7 @@ def grow_parity_machine(X: np.ndarray, y: np.ndarray, *, max_units: int | None =
     the remaining errors sit on inputs that also occur with the other label.
 
     Returns a dict with ``W`` (K, N'), ``theta`` (K,), ``errors`` (the error count
-    ``Q_m`` after every unit, starting with ``Q_0`` of the empty machine, which outputs
+    ``n_m`` after every unit, starting with ``n_0`` of the empty machine, which outputs
     +1), ``radius`` (the lifting radius or None) and ``converged``.
     """
     X = check_inputs(X)
@@ -232,7 +234,8 @@ class ParityMachine(ClassifierMixin, BaseEstimator):
         "random_state": ["random_state"],
     }
 
-    def __init__(self, max_units=None, trainer="pocket", n_steps=2000, random_state=None):
+    def __init__(self, max_units: int | None = None, trainer: str = "pocket", n_steps: int = 2000,
+                 random_state: np.random.Generator | int | None = None) -> None:
         self.max_units = max_units
         self.trainer = trainer
         self.n_steps = n_steps
@@ -243,7 +246,7 @@ class ParityMachine(ClassifierMixin, BaseEstimator):
         tags.classifier_tags.multi_class = False
         return tags
 
-    def fit(self, X, y):
+    def fit(self, X: np.ndarray, y: np.ndarray) -> ParityMachine:
         """Grow the machine on ``X`` (n_samples, n_features) with two classes in ``y``."""
         check_params(self)
         X, y = validate_data(self, X, y)
@@ -267,7 +270,7 @@ class ParityMachine(ClassifierMixin, BaseEstimator):
                 ConvergenceWarning)
         return self
 
-    def decision_function(self, X):
+    def decision_function(self, X: np.ndarray) -> np.ndarray:
         """The machine's output ``prod_k sigma^k`` (+-1) on the lifted inputs."""
         check_is_fitted(self)
         X = validate_data(self, X, reset=False)
@@ -276,7 +279,7 @@ class ParityMachine(ClassifierMixin, BaseEstimator):
             return np.ones(len(X))
         return parity_output(self.coef_, self.thresholds_, Z).astype(float)
 
-    def predict(self, X):
+    def predict(self, X: np.ndarray) -> np.ndarray:
         """Predicted labels (``classes_[1]`` for output +1)."""
         check_is_fitted(self)
         return self.classes_[(self.decision_function(X) > 0).astype(int)]

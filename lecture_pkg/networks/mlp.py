@@ -116,8 +116,9 @@ class MLP:
     """
 
     def __init__(self, layer_sizes: Sequence[int], weights: list[np.ndarray] | None = None, *,
-                 random_state=None, init_scale: float = 0.5, activation: str = "sigmoid",
-                 output_activation: str | None = None, init: str = "uniform"):
+                 random_state: np.random.Generator | int | None = None, init_scale: float = 0.5,
+                 activation: str = "sigmoid", output_activation: str | None = None,
+                 init: str = "uniform") -> None:
         sizes = list(layer_sizes)
         if len(sizes) < 2:
             raise ValueError(f"need at least an input and an output layer, "
@@ -207,19 +208,19 @@ class MLP:
             ys.append(_ACTIVATIONS[self._unit(l)](xi))
         return ys, xi
 
-    def forward(self, X) -> list[np.ndarray]:
+    def forward(self, X: np.ndarray) -> list[np.ndarray]:
         """Outputs of every layer, bottom-up: ``[y^(0) = X, y^(1), ..., y^(L)]``, each (P, n_l)."""
         return self._forward(self._inputs(X))[0]
 
-    def predict_proba(self, X) -> np.ndarray:
+    def predict_proba(self, X: np.ndarray) -> np.ndarray:
         """The network's outputs ``y^(L)``."""
         return self.forward(X)[-1]
 
-    def decision_function(self, X) -> np.ndarray:
+    def decision_function(self, X: np.ndarray) -> np.ndarray:
         """The inner potentials ``xi`` of the output units, (P, n_outputs)."""
         return self._forward(self._inputs(X))[1]
 
-    def predict(self, X) -> np.ndarray:
+    def predict(self, X: np.ndarray) -> np.ndarray:
         """Class indices: the output unit with the largest output, or, for a single
         output unit, 1 where its output is at least half-way up its range (1/2 for the
         sigmoid, 0 for tanh and the identity), else 0."""
@@ -229,7 +230,7 @@ class MLP:
         half = 0.5 if self.output_activation == "sigmoid" else 0.0
         return (Y[:, 0] >= half).astype(int)
 
-    def loss(self, X, D) -> float:
+    def loss(self, X: np.ndarray, D: np.ndarray) -> float:
         """``E = sum_k 1/2 sum_j (y_j(x_k) - d_kj)^2``."""
         Y = self.predict_proba(X)
         D = self._targets(D, len(Y))
@@ -247,7 +248,8 @@ class MLP:
             grads.append(np.hstack([g.sum(axis=0)[:, None], g.T @ ys[l]]))
         return ys, deltas, grads
 
-    def backprop(self, X, D) -> tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]]:
+    def backprop(self, X: np.ndarray,
+                 D: np.ndarray) -> tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]]:
         """Backpropagation in the slides' convention, summed over the examples.
 
         Returns ``(ys, deltas, grads)``: the layer outputs, the ``delta_j = dE_k/dy_j`` of
@@ -257,11 +259,11 @@ class MLP:
         X = self._inputs(X)
         return self._backprop(X, self._targets(D, len(X)))
 
-    def gradient(self, X, D) -> np.ndarray:
+    def gradient(self, X: np.ndarray, D: np.ndarray) -> np.ndarray:
         """``dE/dw`` as one flat vector (the order of :meth:`get_flat`)."""
         return np.concatenate([g.ravel() for g in self.backprop(X, D)[2]])
 
-    def gradient_norms(self, X, D) -> np.ndarray:
+    def gradient_norms(self, X: np.ndarray, D: np.ndarray) -> np.ndarray:
         """The Euclidean norm of ``dE/dw`` of every weight layer, lowest layer first.
 
         The norm of layer ``l`` covers the whole matrix ``weights[l]`` (biases included);
@@ -269,9 +271,9 @@ class MLP:
         """
         return np.array([np.linalg.norm(g) for g in self.backprop(X, D)[2]])
 
-    def fit(self, X, D, *, eta: float = 0.5, n_epochs: int = 1000, batch_size: int | None = None,
-            random_state=None, validation: tuple | None = None,
-            patience: int | None = None) -> list[float]:
+    def fit(self, X: np.ndarray, D: np.ndarray, *, eta: float = 0.5, n_epochs: int = 1000,
+            batch_size: int | None = None, random_state: np.random.Generator | int | None = None,
+            validation: tuple | None = None, patience: int | None = None) -> list[float]:
         """Gradient descent ``w <- w - eta dE_B/dw`` on batches ``B``; returns the training losses.
 
         Parameters
@@ -355,7 +357,8 @@ class MLP:
                 w[...] = w_best
         return losses
 
-    def fit_lbfgs(self, X, D, *, max_iter: int = 1000, tol: float = 1e-12) -> float:
+    def fit_lbfgs(self, X: np.ndarray, D: np.ndarray, *, max_iter: int = 1000,
+                  tol: float = 1e-12) -> float:
         """Minimise the same ``E`` with SciPy's L-BFGS-B from the current weights.
 
         Backpropagation supplies the gradient; returns the final loss (and keeps the
@@ -407,7 +410,7 @@ def slides_example() -> tuple[MLP, np.ndarray, np.ndarray]:
     return MLP((2, 2, 1), [hidden, output]), np.array([[1.0, 0.0]]), np.array([[1.0]])
 
 
-def xor_threshold_network(X) -> np.ndarray:
+def xor_threshold_network(X: np.ndarray) -> np.ndarray:
     """The slides' two-layer threshold network for XOR on ``{0, 1}^2`` (outputs 0/1).
 
     Hidden half-planes ``-1 + 2 x1 + 2 x2 >= 0`` and ``3 - 2 x1 - 2 x2 >= 0``; the
@@ -421,7 +424,8 @@ def xor_threshold_network(X) -> np.ndarray:
 
 
 def train_xor(n_hidden: int = 2, *, eta: float = 1.0, n_epochs: int = 3000, max_restarts: int = 20,
-              random_state=None, init_scale: float = 1.0) -> tuple[MLP, int, list[float]]:
+              random_state: np.random.Generator | int | None = None,
+              init_scale: float = 1.0) -> tuple[MLP, int, list[float]]:
     """Train an ``2 - n_hidden - 1`` sigmoid network on XOR (targets 0/1) with random restarts.
 
     A restart is counted as a success when every output is on the right side of 1/2.

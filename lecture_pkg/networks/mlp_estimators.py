@@ -200,7 +200,7 @@ class MLPClassifier(ClassifierMixin, _MLPEstimator):
 
     _output_activation = "sigmoid"
 
-    def fit(self, X, y):
+    def fit(self, X: np.ndarray, y: np.ndarray) -> MLPClassifier:
         """Train a network on ``X`` (n_samples, n_features) and the class labels ``y``."""
         check_params(self)
         self._check_combination()
@@ -218,7 +218,7 @@ class MLPClassifier(ClassifierMixin, _MLPEstimator):
         self._train(X, D)
         return self
 
-    def predict_proba(self, X):
+    def predict_proba(self, X: np.ndarray) -> np.ndarray:
         """Class probabilities: ``(1 - y, y)`` of the one output unit for two classes; for
         more, the outputs of the class units divided by their sum."""
         Y = self._outputs(X)
@@ -229,7 +229,7 @@ class MLPClassifier(ClassifierMixin, _MLPEstimator):
             proba = np.where(total > 0, Y / total, 1.0 / Y.shape[1])
         return proba
 
-    def predict(self, X):
+    def predict(self, X: np.ndarray) -> np.ndarray:
         """The class of the largest output (two classes: ``classes_[1]`` where ``y >= 1/2``)."""
         Y = self._outputs(X)
         if Y.shape[1] == 1:
@@ -268,7 +268,7 @@ class MLPRegressor(RegressorMixin, _MLPEstimator):
         tags.target_tags.multi_output = True        # one output unit per column of y
         return tags
 
-    def fit(self, X, y):
+    def fit(self, X: np.ndarray, y: np.ndarray) -> MLPRegressor:
         """Train a network on ``X`` (n_samples, n_features) and the targets ``y`` (one or
         more columns)."""
         check_params(self)
@@ -278,7 +278,7 @@ class MLPRegressor(RegressorMixin, _MLPEstimator):
         self._train(X, y.reshape(len(y), -1).astype(float))
         return self
 
-    def predict(self, X):
+    def predict(self, X: np.ndarray) -> np.ndarray:
         """The network's outputs (1-d when ``y`` was 1-d)."""
         Y = self._outputs(X)
         return Y[:, 0] if self._one_column else Y

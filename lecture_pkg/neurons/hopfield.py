@@ -13,11 +13,11 @@ Biehl's lecture notes, section 1.3.1:
   (see ``_sign``);
 * the energy ``H(S) = -sum_{i<j} w_ij S_i S_j`` (eq. 1.10), which a sequential update
   can never increase;
-* the overlap ``m = (1/N) xi . S`` with a stored pattern, which is 1 on the pattern.
+* the overlap ``R = (1/N) xi . S`` with a stored pattern, which is 1 on the pattern.
 
-Everything works on batches: a state may be a vector ``(N,)`` or a stack ``(R, N)`` of
+Everything works on batches: a state may be a vector ``(N,)`` or a stack ``(n_runs, N)`` of
 independent runs, and the weights a matrix ``(N, N)`` shared by the runs or a stack
-``(R, N, N)``, one network per run.  Sequential dynamics loops over the ``N`` update
+``(n_runs, N, N)``, one network per run.  Sequential dynamics loops over the ``N`` update
 steps of a sweep, never over runs or patterns, so a whole capacity experiment (many
 loads, many seeds) is one array computation (:func:`retrieval_experiment`).
 """
@@ -91,13 +91,13 @@ def check_patterns(patterns, name: str = "patterns", *, ndim: int | None = None)
 def check_weights(W, *, atol: float = 1e-12) -> np.ndarray:
     """Return ``W`` as floats after checking it is a valid Hopfield weight matrix (eq. 1.8).
 
-    ``W`` is ``(N, N)`` or a stack ``(R, N, N)``; each matrix must be finite, symmetric
+    ``W`` is ``(N, N)`` or a stack ``(n_runs, N, N)``; each matrix must be finite, symmetric
     and have a zero diagonal.  These conditions make the energy (1.10) a Lyapunov
     function of the sequential dynamics.
     """
     W = np.asarray(W, dtype=float)
     if W.ndim not in (2, 3) or W.shape[-1] != W.shape[-2]:
-        raise ValueError(f"weights must be a square matrix (N, N) or a stack (R, N, N), "
+        raise ValueError(f"weights must be a square matrix (N, N) or a stack (n_runs, N, N), "
                          f"got shape {W.shape}")
     top = float(np.abs(W).max())                # NaN or infinite if any entry is
     if not np.isfinite(top):
@@ -115,12 +115,13 @@ def check_weights(W, *, atol: float = 1e-12) -> np.ndarray:
 
 
 def _states_and_weights(S, W) -> tuple[np.ndarray, np.ndarray, bool]:
-    """Validate a state (N,) / batch (R, N) against weights (N, N) / (R, N, N)."""
+    """Validate a state (N,) / batch (n_runs, N) against weights (N, N) / (n_runs, N, N)."""
     W = check_weights(W)
     S = check_patterns(S, "state")
     single = S.ndim == 1
     if S.ndim not in (1, 2):
-        raise ValueError(f"a state must be a vector (N,) or a batch (R, N), got shape {S.shape}")
+        raise ValueError("a state must be a vector (N,) or a batch (n_runs, N), "
+                         f"got shape {S.shape}")
     if S.shape[-1] != W.shape[-1]:
         raise ValueError(f"the state has {S.shape[-1]} neurons "
                          f"but the weights are for {W.shape[-1]}")
@@ -148,20 +149,20 @@ def hebb_weights(patterns, mask=None) -> np.ndarray:
 
     Parameters
     ----------
-    patterns : array (P, N) or a stack (R, P, N) of pattern sets, entries ``+-1``.
-    mask : optional bool array (P,) or (R, P)
+    patterns : array (P, N) or a stack (n_runs, P, N) of pattern sets, entries ``+-1``.
+    mask : optional bool array (P,) or (n_runs, P)
         Store only the patterns marked ``True`` (``P`` is then their number, per set).
         This lets sets of different sizes share one array, so weights for many loads
         are built in one batched product.
 
     Returns
     -------
-    W : array (N, N) or (R, N, N)
+    W : array (N, N) or (n_runs, N, N)
         Symmetric, with a zero diagonal.
     """
     xi = check_patterns(patterns)
     if xi.ndim not in (2, 3):
-        raise ValueError(f"patterns must be (P, N) or (R, P, N), got shape {xi.shape}")
+        raise ValueError(f"patterns must be (P, N) or (n_runs, P, N), got shape {xi.shape}")
     if mask is None:
         mask = np.ones(xi.shape[:-1], dtype=bool)
     mask = np.asarray(mask, dtype=bool)
@@ -215,14 +216,14 @@ def _fields(S: np.ndarray, W: np.ndarray) -> np.ndarray:
 
 
 def _energy(S: np.ndarray, W: np.ndarray) -> np.ndarray:
-    """Energies of a validated batch (R, N)."""
+    """Energies of a validated batch (n_runs, N)."""
     return -0.5 * np.einsum("ri,ri->r", S, _fields(S, W))
 
 
 def energy(S, W) -> np.ndarray | float:
     """Energy ``H(S) = -sum_{i<j} w_ij S_i S_j = -1/2 S.W.S`` (Biehl eq. 1.10).
 
-    For a batch of states ``(R, N)`` returns ``R`` energies.
+    For a batch of states ``(n_runs, N)`` returns ``n_runs`` energies.
     """
     S, W, single = _states_and_weights(S, W)
     H = _energy(np.atleast_2d(S), W)
@@ -230,10 +231,10 @@ def energy(S, W) -> np.ndarray | float:
 
 
 def overlap(S, patterns) -> np.ndarray | float:
-    """Overlap ``m = (1/N) sum_i xi_i S_i`` of states with patterns.
+    """Overlap ``R = (1/N) sum_i xi_i S_i`` of states with patterns.
 
     ``S`` (N,) or (..., N); ``patterns`` (N,) gives one overlap per state, (P, N) one per
-    state and pattern.  ``m = 1`` means the state is the pattern, ``m = -1`` its negative.
+    state and pattern.  ``R = 1`` means the state is the pattern, ``R = -1`` its negative.
     """
     S = check_patterns(S, "state")
     xi = check_patterns(patterns)
@@ -271,7 +272,7 @@ def corrupt(patterns, fraction: float, *, random_state=None) -> np.ndarray:
 # ---------------------------------------------------------------- dynamics
 
 def _field_scales(W: np.ndarray) -> np.ndarray:
-    """Per neuron, ``sum_j |w_ij|``, the scale of its local field: (N,) or (R, N)."""
+    """Per neuron, ``sum_j |w_ij|``, the scale of its local field: (N,) or (n_runs, N)."""
     return np.abs(W).sum(axis=-1)
 
 
@@ -291,7 +292,7 @@ def _sign(x: np.ndarray, scale) -> np.ndarray:
 
 def _grid_steps(W: np.ndarray) -> np.ndarray:
     """Per neuron, the grid step ``TIE_RTOL * sum_j |w_ij|`` of ``_sign`` (1 where that
-    sum is 0, as in :func:`lecture_pkg._ties.snap`): (N,) or (R, N), computed once per run."""
+    sum is 0, as in :func:`lecture_pkg._ties.snap`): (N,) or (n_runs, N), computed once per run."""
     scales = _field_scales(W)
     return TIE_RTOL * np.where(scales > 0, scales, 1.0)
 
@@ -316,7 +317,7 @@ def update_parallel(S, W) -> np.ndarray:
 
 def _sweep(S: np.ndarray, W: np.ndarray, order: np.ndarray, trajectory: list | None,
            active: np.ndarray | None = None, steps: np.ndarray | None = None) -> np.ndarray:
-    """Sequential sweep, in place, on validated 2-d states; ``order`` is (R, N).
+    """Sequential sweep, in place, on validated 2-d states; ``order`` is (n_runs, N).
 
     Only the runs listed in ``active`` (sorted) are updated, all by default: runs already
     at a fixed point need no work.  ``steps`` is :func:`_grid_steps` of ``W``, which
@@ -354,11 +355,11 @@ def _sweep(S: np.ndarray, W: np.ndarray, order: np.ndarray, trajectory: list | N
     return flips
 
 
-def _orders(R: int, N: int, order: str, rng) -> np.ndarray:
+def _orders(n_runs: int, N: int, order: str, rng) -> np.ndarray:
     if order == "cyclic":
-        return np.broadcast_to(np.arange(N), (R, N))
+        return np.broadcast_to(np.arange(N), (n_runs, N))
     if order == "random":
-        return rng.permuted(np.broadcast_to(np.arange(N), (R, N)), axis=1)
+        return rng.permuted(np.broadcast_to(np.arange(N), (n_runs, N)), axis=1)
     raise ValueError(f"order must be 'random' or 'cyclic', got {order!r}")
 
 
@@ -368,8 +369,8 @@ def sequential_sweep(S, W, *, order: str = "random", random_state=None,
 
     Parameters
     ----------
-    S : array (N,) or (R, N) of +-1
-    W : array (N, N), or (R, N, N) for one network per run
+    S : array (N,) or (n_runs, N) of +-1
+    W : array (N, N), or (n_runs, N, N) for one network per run
     order : "random" (a fresh random permutation per run: zero-temperature Metropolis
         dynamics) or "cyclic" (neurons 1, 2, ..., N)
     random_state : seed, numpy Generator or None; the source of the random order
@@ -381,7 +382,7 @@ def sequential_sweep(S, W, *, order: str = "random", random_state=None,
     -------
     state : array of the same shape as ``S``
         The new state.
-    flips : int or array (R,)
+    flips : int or array (n_runs,)
         The number of flipped neurons (per run).
     trajectory : array, only with ``return_trajectory``
     """
@@ -433,7 +434,7 @@ def run(S0, W, *, dynamics: str = "random", max_sweeps: int = 50,
 
     ``dynamics`` is ``"random"`` or ``"cyclic"`` (sequential, one sweep = N single-neuron
     updates) or ``"parallel"`` (all neurons at once, eq. 1.7).  Batched over runs:
-    ``S0`` (R, N) with ``W`` (N, N) or (R, N, N).  Runs that reach a fixed point stop
+    ``S0`` (n_runs, N) with ``W`` (N, N) or (n_runs, N, N).  Runs that reach a fixed point stop
     changing; the loop ends when all have converged.
     """
     S, W, single = _states_and_weights(S0, W)
@@ -457,7 +458,7 @@ def _check_run_options(dynamics: str, max_sweeps: int) -> None:
 
 def _run(S: np.ndarray, W: np.ndarray, dynamics: str, max_sweeps: int, rng,
          record_states: bool) -> HopfieldRun:
-    """:func:`run` on validated states (R, N), which it changes in place, and weights.
+    """:func:`run` on validated states (n_runs, N), which it changes in place, and weights.
 
     The grid of the sign rule is computed once; a sweep works only on the runs not yet
     at a fixed point, and the energy is computed again only for runs whose state changed.

@@ -48,7 +48,7 @@ def _as_float_array(x, name: str = "x") -> np.ndarray:
     return x
 
 
-def sigmoid(z) -> np.ndarray:
+def sigmoid(z: np.ndarray | float) -> np.ndarray:
     """The logistic sigmoid ``sigma(z) = 1 / (1 + exp(-z))``: the package's one sigmoid.
 
     Computed as ``(1 + tanh(z / 2)) / 2``, the same function without overflow for large
@@ -59,7 +59,7 @@ def sigmoid(z) -> np.ndarray:
     return 0.5 * (1.0 + np.tanh(0.5 * np.asarray(z, dtype=float)))
 
 
-def sigmoid_activation(x, gamma: float = 1.0, theta: float = 0.0) -> np.ndarray:
+def sigmoid_activation(x: np.ndarray | float, gamma: float = 1.0, theta: float = 0.0) -> np.ndarray:
     """Sigmoidal firing rate ``h(x) = 1/2 (1 + tanh[gamma (x - theta)])``, Biehl eq. (1.2).
 
     Parameters
@@ -81,14 +81,14 @@ def sigmoid_activation(x, gamma: float = 1.0, theta: float = 0.0) -> np.ndarray:
     return sigmoid(2.0 * gamma * (_as_float_array(x) - theta))
 
 
-def sigmoid_derivative(x, gamma: float = 1.0, theta: float = 0.0) -> np.ndarray:
+def sigmoid_derivative(x: np.ndarray | float, gamma: float = 1.0, theta: float = 0.0) -> np.ndarray:
     """``h'(x) = gamma/2 (1 - tanh^2[gamma (x - theta)]) = 2 gamma h (1 - h)``."""
     gamma = float(check_scalar(gamma, "the gain gamma", POSITIVE))
     t = np.tanh(gamma * (_as_float_array(x) - theta))
     return 0.5 * gamma * (1.0 - t * t)
 
 
-def tanh_activation(x, gamma: float = 1.0, theta: float = 0.0) -> np.ndarray:
+def tanh_activation(x: np.ndarray | float, gamma: float = 1.0, theta: float = 0.0) -> np.ndarray:
     """Symmetrised activation ``g(x) = tanh[gamma (x - theta)]``, Biehl eq. (1.3).
 
     Values in ``[-1, 1]``; ``g = 2 h - 1`` with ``h`` of :func:`sigmoid_activation`,
@@ -98,13 +98,13 @@ def tanh_activation(x, gamma: float = 1.0, theta: float = 0.0) -> np.ndarray:
     return np.tanh(gamma * (_as_float_array(x) - theta))
 
 
-def tanh_derivative(x, gamma: float = 1.0, theta: float = 0.0) -> np.ndarray:
+def tanh_derivative(x: np.ndarray | float, gamma: float = 1.0, theta: float = 0.0) -> np.ndarray:
     """``g'(x) = gamma (1 - g(x)^2)`` -- the identity ``tanh' = 1 - tanh^2``."""
     g = tanh_activation(x, gamma, theta)
     return gamma * (1.0 - g * g)
 
 
-def mcculloch_pitts(x, theta: float = 0.0) -> np.ndarray:
+def mcculloch_pitts(x: np.ndarray | float, theta: float = 0.0) -> np.ndarray:
     """Binary McCulloch--Pitts unit ``g(x) = sign(x - theta)``, Biehl eq. (1.5).
 
     ``+1`` if ``x >= theta`` and ``-1`` if ``x < theta``: the limit of
@@ -115,7 +115,7 @@ def mcculloch_pitts(x, theta: float = 0.0) -> np.ndarray:
     return np.where(x >= theta, 1, -1)
 
 
-def hebb_update(post, pre, eta: float = 1.0) -> np.ndarray:
+def hebb_update(post: np.ndarray, pre: np.ndarray, eta: float = 1.0) -> np.ndarray:
     """Hebbian change of the synapses from ``pre`` to ``post`` neurons, Biehl eq. (1.6).
 
     ``Delta w_AB = eta S_A S_B`` for post-synaptic activity ``S_A`` and pre-synaptic
@@ -131,7 +131,7 @@ def hebb_update(post, pre, eta: float = 1.0) -> np.ndarray:
     return float(eta) * np.outer(post, pre)
 
 
-def layer_forward(S_prev, W, g: Callable = np.tanh) -> np.ndarray:
+def layer_forward(S_prev: np.ndarray, W: np.ndarray, g: Callable = np.tanh) -> np.ndarray:
     """One layer of a feed-forward net: ``S_i^(k) = g(sum_j w_ij^(k) S_j^(k-1))``, eq. (1.13).
 
     Parameters
@@ -155,7 +155,7 @@ def layer_forward(S_prev, W, g: Callable = np.tanh) -> np.ndarray:
     return g(S_prev @ W.T)
 
 
-def feed_forward(xi, weights: Sequence, g: Callable = np.tanh) -> list[np.ndarray]:
+def feed_forward(xi: np.ndarray, weights: Sequence, g: Callable = np.tanh) -> list[np.ndarray]:
     """Propagate input through layers ``weights[0], weights[1], ...`` with eq. (1.13).
 
     Returns the list of activities of every layer, the input first and the output last.
@@ -168,7 +168,8 @@ def feed_forward(xi, weights: Sequence, g: Callable = np.tanh) -> list[np.ndarra
     return layers
 
 
-def one_hidden_layer(xi, W, v, g: Callable = np.tanh) -> tuple[np.ndarray, np.ndarray]:
+def one_hidden_layer(xi: np.ndarray, W: np.ndarray, v: np.ndarray,
+                     g: Callable = np.tanh) -> tuple[np.ndarray, np.ndarray]:
     """Network with one hidden layer of K units and one output, Biehl eq. (1.14).
 
     ``S(xi) = g(sum_k v_k sigma_k)`` with hidden activities ``sigma_k = g(w^k . xi)``.
@@ -196,7 +197,7 @@ def one_hidden_layer(xi, W, v, g: Callable = np.tanh) -> tuple[np.ndarray, np.nd
     return g(sigma @ v), sigma
 
 
-def perceptron_output(xi, w, theta: float = 0.0) -> np.ndarray:
+def perceptron_output(xi: np.ndarray, w: np.ndarray, theta: float = 0.0) -> np.ndarray:
     """The perceptron ``S(xi) = sign(w . xi - theta)``, Biehl eq. (1.16), ``sign(0) = +1``.
 
     A single McCulloch--Pitts unit fed by N real inputs.  Its decision boundary

@@ -26,7 +26,7 @@ from __future__ import annotations
 import itertools
 import math
 import numbers
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 from scipy.special import logsumexp
@@ -59,7 +59,7 @@ ATOL = 1e-9
 
 # ---------------------------------------------------------------- checks
 
-def check_distribution(p, name: str = "probabilities", *, axis=None,
+def check_distribution(p: np.ndarray, name: str = "probabilities", *, axis: int | None = None,
                        atol: float = ATOL) -> np.ndarray:
     """Return ``p`` as a float array after checking it is a probability distribution.
 
@@ -116,7 +116,8 @@ class JointPMF:
     all variables as keyword arguments and returns ``True`` or ``False``.
     """
 
-    def __init__(self, values: Mapping[str, Sequence], table, *, atol: float = ATOL):
+    def __init__(self, values: Mapping[str, Sequence], table: np.ndarray, *,
+                 atol: float = ATOL) -> None:
         if not values:
             raise ValueError("a joint pmf needs at least one variable")
         self.values = {str(k): tuple(v) for k, v in values.items()}
@@ -171,7 +172,7 @@ class JointPMF:
             raise ValueError(f"unknown variable {name!r}; the variables are {self.variables}")
         return self.variables.index(name)
 
-    def mask(self, event) -> np.ndarray:
+    def mask(self, event: Mapping[str, object]) -> np.ndarray:
         """Boolean array over the table: which outcomes belong to ``event``."""
         if callable(event):
             grids = np.meshgrid(*[np.arange(len(v)) for v in self.values.values()], indexing="ij")
@@ -197,13 +198,13 @@ class JointPMF:
             out &= sel.reshape(shape)
         return out
 
-    def prob(self, event=None) -> float:
+    def prob(self, event: Mapping[str, object] | None = None) -> float:
         """``P(E) = sum_{omega in E} f(omega)``; ``None`` is the sure event."""
         if event is None:
             return float(self.table.sum())
         return float(self.table[self.mask(event)].sum())
 
-    def cond_prob(self, event, given) -> float:
+    def cond_prob(self, event: Mapping[str, object], given: Mapping[str, object]) -> float:
         """``P(A | B) = P(A and B) / P(B)``.
 
         Raises ``ValueError`` if ``P(B) = 0``: the conditional probability is undefined.
@@ -227,7 +228,7 @@ class JointPMF:
         table = np.transpose(kept, [order.index(a) for a in axes])
         return JointPMF({v: self.values[v] for v in variables}, table)
 
-    def condition(self, given) -> JointPMF:
+    def condition(self, given: Mapping[str, object]) -> JointPMF:
         """The pmf given an event: ``P(omega | B) = f(omega) / P(B)`` on ``B`` and 0 outside.
 
         Combine with :meth:`marginal` for conditional pmfs, e.g.
@@ -240,7 +241,8 @@ class JointPMF:
         return JointPMF(self.values, np.where(mb, self.table, 0.0) / pb)
 
     # -- independence
-    def events_independent(self, a, b, *, atol: float = ATOL) -> bool:
+    def events_independent(self, a: Mapping[str, object], b: Mapping[str, object], *,
+                           atol: float = ATOL) -> bool:
         """``P(A and B) = P(A) P(B)`` (within ``atol``)."""
         pab = float(self.table[self.mask(a) & self.mask(b)].sum())
         return abs(pab - self.prob(a) * self.prob(b)) <= atol
@@ -282,7 +284,7 @@ class JointPMF:
 
 # ---------------------------------------------------------------- total probability, Bayes
 
-def total_probability(conditionals, priors) -> float:
+def total_probability(conditionals: np.ndarray, priors: np.ndarray) -> float:
     """Law of total probability ``P(A) = sum_i P(A | B_i) P(B_i)`` for a partition ``B_i``.
 
     ``priors`` (the ``P(B_i)``) must be a distribution; ``conditionals`` lie in ``[0, 1]``.
@@ -295,7 +297,8 @@ def total_probability(conditionals, priors) -> float:
     return float(conditionals @ priors)
 
 
-def bayes_rule(likelihoods, priors, evidence: float | None = None) -> np.ndarray:
+def bayes_rule(likelihoods: np.ndarray, priors: np.ndarray,
+               evidence: float | None = None) -> np.ndarray:
     """Bayes' rule ``P(A_i | B) = P(B | A_i) P(A_i) / P(B)``.
 
     Parameters
@@ -354,7 +357,7 @@ def bayes_classifier(joint: JointPMF, class_var: str) -> dict[tuple, object]:
     return {k: classes[i] for k, i in zip(keys, best)}
 
 
-def classifier_error(joint: JointPMF, class_var: str, classifier) -> float:
+def classifier_error(joint: JointPMF, class_var: str, classifier: Mapping | Callable) -> float:
     """``E_C = P(Y != C(X)) = 1 - sum_k P(X = x_k, Y = C(x_k))``.
 
     ``classifier`` is a mapping from feature tuples to class values, or a function of
@@ -391,7 +394,7 @@ def all_classifier_errors(joint: JointPMF, class_var: str, *, max_classifiers: i
     return 1.0 - pxy[np.arange(K)[None, :], choices].sum(axis=1)
 
 
-def map_rule(priors, likelihoods) -> np.ndarray:
+def map_rule(priors: np.ndarray, likelihoods: np.ndarray) -> np.ndarray:
     """``C^MAP(x_k) = argmax_i P(Y = y_i) P(X = x_k | Y = y_i)`` (class indices).
 
     ``likelihoods`` has shape ``(n_x, n_classes)`` (or ``(n_classes,)`` for one ``x``).
@@ -404,7 +407,7 @@ def map_rule(priors, likelihoods) -> np.ndarray:
     return first_argmax(lik * priors, axis=-1)
 
 
-def ml_rule(likelihoods) -> np.ndarray:
+def ml_rule(likelihoods: np.ndarray) -> np.ndarray:
     """``C^ML(x_k) = argmax_i P(X = x_k | Y = y_i)``: MAP with the prior ignored (uniform)."""
     return first_argmax(_probability_vector(likelihoods, "the likelihoods P(X | Y)"), axis=-1)
 
@@ -423,7 +426,7 @@ def _check_classes(n_classes) -> int:
     return int(check_scalar(n_classes, "n_classes", COUNT))
 
 
-def n_params_full_joint(n: int, n_values=2, n_classes: int = 2) -> int:
+def n_params_full_joint(n: int, n_values: int | Sequence[int] = 2, n_classes: int = 2) -> int:
     """Free numbers of the full joint ``P(Y, X_1, ..., X_n)``: ``|Y| prod |V_i| - 1``.
 
     For binary variables ``2^{n+1} - 1``.
@@ -431,13 +434,13 @@ def n_params_full_joint(n: int, n_values=2, n_classes: int = 2) -> int:
     return _check_classes(n_classes) * math.prod(_value_counts(n, n_values)) - 1
 
 
-def n_params_conditional(n: int, n_values=2, n_classes: int = 2) -> int:
+def n_params_conditional(n: int, n_values: int | Sequence[int] = 2, n_classes: int = 2) -> int:
     """Free numbers of ``P(Y | X_1, ..., X_n)``: ``(|Y| - 1) prod |V_i|``; ``2^n`` if binary."""
     return (_check_classes(n_classes) - 1) * math.prod(_value_counts(n, n_values))
 
 
-def n_params_naive_bayes(n: int, n_values=2, n_classes: int = 2, *, include_prior: bool = False
-                         ) -> int:
+def n_params_naive_bayes(n: int, n_values: int | Sequence[int] = 2, n_classes: int = 2, *,
+                         include_prior: bool = False) -> int:
     """Free numbers of naive Bayes' ``P(X_i | Y)``: ``|Y| sum (|V_i| - 1)``; ``2n`` if binary.
 
     The slides count only the conditionals; ``include_prior`` adds the ``|Y| - 1``
@@ -468,7 +471,7 @@ class BayesianNetwork:
     """
 
     def __init__(self, values: Mapping[str, Sequence], parents: Mapping[str, Sequence[str]],
-                 cpts: Mapping[str, object]):
+                 cpts: Mapping[str, object]) -> None:
         self.values = {str(k): tuple(v) for k, v in values.items()}
         unknown = (set(parents) | set(cpts)) - set(self.values)
         if unknown:
@@ -572,7 +575,8 @@ def _gaussian_inputs(mean1, mean0, cov, prior1):
     return mean1, mean0, cov, chol
 
 
-def gaussian_logistic_weights(mean1, mean0, cov, prior1: float = 0.5) -> tuple[np.ndarray, float]:
+def gaussian_logistic_weights(mean1: np.ndarray, mean0: np.ndarray, cov: np.ndarray,
+                              prior1: float = 0.5) -> tuple[np.ndarray, float]:
     """``(w, b)`` with ``P(1 | x) = sigma(w . x + b)`` for two Gaussian classes, shared ``Sigma``.
 
     ``w = Sigma^-1 (mu_1 - mu_0)``,
@@ -588,7 +592,8 @@ def gaussian_logistic_weights(mean1, mean0, cov, prior1: float = 0.5) -> tuple[n
     return w, float(b)
 
 
-def gaussian_class_posterior(X, mean1, mean0, cov, prior1: float = 0.5) -> np.ndarray:
+def gaussian_class_posterior(X: np.ndarray, mean1: np.ndarray, mean0: np.ndarray, cov: np.ndarray,
+                             prior1: float = 0.5) -> np.ndarray:
     """``P(1 | x)`` by Bayes' rule from the two Gaussian class densities (log space).
 
     ``p(x | c) = N(x; mu_c, Sigma)``; this is the direct computation that

@@ -52,7 +52,8 @@ class UnseenCategoryWarning(UserWarning):
     """An input holds a category value that the model has no probability for."""
 
 
-def m_estimate(count, total, m: float, p) -> np.ndarray | float:
+def m_estimate(count: np.ndarray | float, total: np.ndarray | float, m: float,
+               p: np.ndarray | float) -> np.ndarray | float:
     """The m-estimate ``(n_ijk + m p) / (n_k + m)`` of ``P(X_i = x_ij | Y = y_k)``.
 
     Parameters
@@ -245,7 +246,9 @@ class CategoricalNaiveBayes(_NaiveBayesBase):
         "handle_unknown": [Options("error", "warn")],
     }
 
-    def __init__(self, m=None, p=None, categories="auto", handle_unknown="error"):
+    def __init__(self, m: float | None = None, p: float | Sequence | None = None,
+                 categories: str | Sequence[Sequence] = "auto",
+                 handle_unknown: str = "error") -> None:
         self.m = m
         self.p = p
         self.categories = categories
@@ -309,7 +312,7 @@ class CategoricalNaiveBayes(_NaiveBayesBase):
         return m, p
 
     # -- fitting
-    def fit(self, X, y):
+    def fit(self, X: np.ndarray, y: np.ndarray) -> CategoricalNaiveBayes:
         """Count ``n_k`` and ``n_ijk`` and form the m-estimates."""
         check_params(self)
         self._check_p_array()
@@ -336,8 +339,8 @@ class CategoricalNaiveBayes(_NaiveBayesBase):
         return self
 
     @classmethod
-    def from_tables(cls, classes: Sequence, prior, categories: Sequence[Sequence],
-                    conditionals: Sequence, *,
+    def from_tables(cls, classes: Sequence, prior: Sequence[float] | np.ndarray,
+                    categories: Sequence[Sequence], conditionals: Sequence, *,
                     handle_unknown: str = "error") -> CategoricalNaiveBayes:
         """A fitted classifier from given tables (no training data).
 
@@ -404,7 +407,7 @@ class CategoricalNaiveBayes(_NaiveBayesBase):
             jll[known] += logp[:, codes[known]].T
         return jll
 
-    def joint_scores(self, X) -> np.ndarray:
+    def joint_scores(self, X: np.ndarray) -> np.ndarray:
         """The slides' unnormalised scores ``P(y_k) prod_i P(x_i | y_k)``, shape (n, n_classes)."""
         return np.exp(self.predict_joint_log_proba(X))
 
@@ -461,11 +464,12 @@ class GaussianNaiveBayes(_NaiveBayesBase):
         "priors": [None, "array-like"],
     }
 
-    def __init__(self, var_smoothing=1e-9, priors=None):
+    def __init__(self, var_smoothing: float = 1e-9,
+                 priors: Sequence[float] | np.ndarray | None = None) -> None:
         self.var_smoothing = var_smoothing
         self.priors = priors
 
-    def fit(self, X, y):
+    def fit(self, X: np.ndarray, y: np.ndarray) -> GaussianNaiveBayes:
         """Class means, variances (ddof = 0) and priors."""
         check_params(self)
         X, y = validate_data(self, X, y, dtype=np.float64)

@@ -74,7 +74,7 @@ def _fast_sqdist(X: np.ndarray, W: np.ndarray, omega: np.ndarray | None) -> np.n
     return np.einsum("pmn,pmn->pm", diff, diff)
 
 
-def class_means(X, y) -> tuple[np.ndarray, np.ndarray]:
+def class_means(X: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Class-conditional mean vectors ``sum_mu delta[y_mu, c] xi_mu / sum_mu delta[y_mu, c]``.
 
     Returns the means (C, N), one row per class, and the sorted class labels.
@@ -97,7 +97,7 @@ _METRIC = [Options("sqeuclidean", "euclidean", "minkowski"), "callable"]
 _MINKOWSKI_P = [Interval(numbers.Real, 1, None, closed="left", allow_inf=True)]
 
 
-def relative_distance_difference(d_correct, d_wrong) -> np.ndarray:
+def relative_distance_difference(d_correct: np.ndarray, d_wrong: np.ndarray) -> np.ndarray:
     """GLVQ's ``e = (d+ - d-) / (d+ + d-)``, Biehl eq. (5.5); ``-1 <= e <= 1``.
 
     ``d+`` is the distance to the correct winner ``w+``, the closest prototype of the

@@ -54,7 +54,7 @@ def _pair(X, W) -> tuple[np.ndarray, np.ndarray]:
     return X, W
 
 
-def squared_euclidean(X, W) -> np.ndarray:
+def squared_euclidean(X: np.ndarray, W: np.ndarray) -> np.ndarray:
     """Squared Euclidean distances ``(xi - w)^2`` of every row of ``X`` to every row of ``W``.
 
     Computed from the differences (not from inner products), so a vector has distance
@@ -65,12 +65,12 @@ def squared_euclidean(X, W) -> np.ndarray:
     return np.einsum("pmn,pmn->pm", diff, diff)
 
 
-def euclidean(X, W) -> np.ndarray:
+def euclidean(X: np.ndarray, W: np.ndarray) -> np.ndarray:
     """Euclidean distances ``|xi - w|``, shape (P, M)."""
     return np.sqrt(squared_euclidean(X, W))
 
 
-def minkowski(X, W, p: float = 2.0) -> np.ndarray:
+def minkowski(X: np.ndarray, W: np.ndarray, p: float = 2.0) -> np.ndarray:
     """Minkowski distances, Biehl eq. (5.10): ``d_p = [sum_j |xi_j - w_j|^p]^(1/p)``.
 
     Parameters
@@ -101,7 +101,7 @@ def minkowski(X, W, p: float = 2.0) -> np.ndarray:
     return safe[..., 0] * ((diff / safe) ** p).sum(axis=2) ** (1.0 / p)
 
 
-def inner_product_distance(X, W) -> np.ndarray:
+def inner_product_distance(X: np.ndarray, W: np.ndarray) -> np.ndarray:
     """Squared Euclidean distance from inner products only, Biehl eq. (5.11).
 
     ``d(w, xi)^2 = w.w - 2 w.xi + xi.xi``.  Mathematically equal to
@@ -114,7 +114,8 @@ def inner_product_distance(X, W) -> np.ndarray:
     return np.maximum(d, 0.0)
 
 
-def kernel_distance(X, W, kernel: Callable[[np.ndarray, np.ndarray], np.ndarray] = linear_kernel
+def kernel_distance(X: np.ndarray, W: np.ndarray,
+                    kernel: Callable[[np.ndarray, np.ndarray], np.ndarray] = linear_kernel
                     ) -> np.ndarray:
     """Kernelised squared distance, Biehl eq. (5.12).
 
@@ -149,7 +150,7 @@ def _kernel_diagonal(kernel, A: np.ndarray) -> np.ndarray:
                            for i in range(0, len(A), block)])
 
 
-def quadratic_form_distance(X, W, Lambda) -> np.ndarray:
+def quadratic_form_distance(X: np.ndarray, W: np.ndarray, Lambda: np.ndarray) -> np.ndarray:
     """Generalised quadratic distance ``(w - xi)^T Lambda (w - xi)``, Biehl eq. (5.13).
 
     ``Lambda`` (N, N) should be symmetric positive semi-definite; then the result is
@@ -166,7 +167,7 @@ def quadratic_form_distance(X, W, Lambda) -> np.ndarray:
     return np.einsum("pmi,ij,pmj->pm", diff, Lambda, diff)
 
 
-def relevance_distance(X, W, omega) -> np.ndarray:
+def relevance_distance(X: np.ndarray, W: np.ndarray, omega: np.ndarray) -> np.ndarray:
     """Matrix relevance distance ``delta_Lambda = [Omega (w - xi)]^2``, Biehl eqs. (5.13)-(5.14).
 
     ``Lambda = Omega^T Omega`` is positive semi-definite by construction, so the
@@ -184,7 +185,8 @@ def relevance_distance(X, W, omega) -> np.ndarray:
     return squared_euclidean(X @ omega.T, W @ omega.T)
 
 
-def relevance_distance_gradients(xi, w, omega) -> tuple[np.ndarray, np.ndarray]:
+def relevance_distance_gradients(xi: np.ndarray, w: np.ndarray,
+                                 omega: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Derivatives of ``delta_Lambda(w, xi)`` with respect to ``w`` and ``Omega`` (corrected
     eq. 5.15).
 
@@ -212,7 +214,7 @@ def relevance_distance_gradients(xi, w, omega) -> tuple[np.ndarray, np.ndarray]:
     return 2.0 * omega.T @ ov, 2.0 * np.outer(ov, v)
 
 
-def mahalanobis_matrix(X) -> np.ndarray:
+def mahalanobis_matrix(X: np.ndarray) -> np.ndarray:
     """``Omega = Sigma^{-1/2}`` for the covariance ``Sigma`` of the rows of ``X``.
 
     With this ``Omega``, :func:`relevance_distance` is the squared Mahalanobis distance

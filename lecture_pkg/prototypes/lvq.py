@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Sequence
 
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
@@ -47,8 +48,10 @@ __all__ = [
 ]
 
 
-def init_prototypes(X, y_idx, per_class, *, method: str = "class-mean", random_state=None,
-                    jitter: float = 0.1, class_names=None) -> tuple[np.ndarray, np.ndarray]:
+def init_prototypes(X: np.ndarray, y_idx: np.ndarray, per_class: Sequence[int] | np.ndarray, *,
+                    method: str = "class-mean",
+                    random_state: np.random.Generator | int | None = None, jitter: float = 0.1,
+                    class_names: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Initial prototypes for LVQ, grouped by class.
 
     Parameters
@@ -186,7 +189,8 @@ def _labels_to_indices(y, prototype_labels):
     return np.searchsorted(classes, y), np.searchsorted(classes, labels)
 
 
-def glvq_cost(X, y, prototypes, prototype_labels, *, omega=None, activation: str = "identity",
+def glvq_cost(X: np.ndarray, y: np.ndarray, prototypes: np.ndarray, prototype_labels: np.ndarray, *,
+              omega: np.ndarray | None = None, activation: str = "identity",
               steepness: float = 1.0) -> float:
     """The GLVQ cost ``E = sum_mu phi(e_mu)``, Biehl eq. (5.5).
 
@@ -209,7 +213,9 @@ def glvq_cost(X, y, prototypes, prototype_labels, *, omega=None, activation: str
                       False)[0]
 
 
-def glvq_gradients(X, y, prototypes, prototype_labels, *, omega=None, activation: str = "identity",
+def glvq_gradients(X: np.ndarray, y: np.ndarray, prototypes: np.ndarray,
+                   prototype_labels: np.ndarray, *, omega: np.ndarray | None = None,
+                   activation: str = "identity",
                    steepness: float = 1.0) -> tuple[np.ndarray, np.ndarray | None]:
     """Gradients of the GLVQ cost (5.5) with respect to the prototypes and to ``Omega``.
 
@@ -234,7 +240,7 @@ def glvq_gradients(X, y, prototypes, prototype_labels, *, omega=None, activation
     return gw, go
 
 
-def normalize_omega(omega) -> np.ndarray:
+def normalize_omega(omega: np.ndarray) -> np.ndarray:
     """Scale ``Omega`` so that ``trace(Lambda) = sum_ij Omega_ij^2 = 1``.
 
     Raises a ``ValueError`` if ``Omega`` is zero (or not finite): then the relevance
@@ -288,10 +294,12 @@ class PrototypeTrainer:
         Source of the presentation orders.
     """
 
-    def __init__(self, X, y, prototypes, prototype_classes, *, rule="lvq1", eta=0.05,
-                 eta_omega=0.0, decay_epochs=None, activation="identity",
-                 steepness=1.0, solver="sgd", omega=None, learn_omega=False, diagonal=False,
-                 random_state=None):
+    def __init__(self, X: np.ndarray, y: np.ndarray, prototypes: np.ndarray,
+                 prototype_classes: np.ndarray, *, rule: str = "lvq1", eta: float = 0.05,
+                 eta_omega: float = 0.0, decay_epochs: float | None = None,
+                 activation: str = "identity", steepness: float = 1.0, solver: str = "sgd",
+                 omega: np.ndarray | None = None, learn_omega: bool = False, diagonal: bool = False,
+                 random_state: np.random.Generator | int | None = None) -> None:
         self.X = np.asarray(X, dtype=float)
         self.y = np.asarray(y, dtype=int)
         self.W = np.array(prototypes, dtype=float)
@@ -358,12 +366,12 @@ class PrototypeTrainer:
         factor = 1.0 if self.decay_epochs is None else 1.0 / (1.0 + self.epoch / self.decay_epochs)
         return self.eta_w0 * factor, self.eta_omega0 * factor
 
-    def distances(self, X=None) -> np.ndarray:
+    def distances(self, X: np.ndarray | None = None) -> np.ndarray:
         """(P, M) distances of the examples (or of ``X``) to the current prototypes."""
         X = self.X if X is None else np.asarray(X, dtype=float)
         return _fast_sqdist(X, self.W, self.omega)
 
-    def predict_classes(self, X=None) -> np.ndarray:
+    def predict_classes(self, X: np.ndarray | None = None) -> np.ndarray:
         """Class index of the nearest prototype, eq. (5.2)."""
         return self.c[first_argmin(self.distances(X), axis=1)]
 
@@ -625,8 +633,10 @@ class LVQ1(_LVQBase):
         "omega": [None, "array-like"],          # its shape (K, N) is checked against X in fit
     }
 
-    def __init__(self, prototypes_per_class=1, initial_prototypes="class-mean", eta=0.05,
-                 max_epochs=50, decay_epochs=10.0, omega=None, random_state=None):
+    def __init__(self, prototypes_per_class: int | Sequence[int] = 1,
+                 initial_prototypes: str = "class-mean", eta: float = 0.05, max_epochs: int = 50,
+                 decay_epochs: float = 10.0, omega: np.ndarray | None = None,
+                 random_state: np.random.Generator | int | None = None) -> None:
         self.prototypes_per_class = prototypes_per_class
         self.initial_prototypes = initial_prototypes
         self.eta = eta
@@ -635,7 +645,8 @@ class LVQ1(_LVQBase):
         self.omega = omega
         self.random_state = random_state
 
-    def fit(self, X, y, initial_prototypes=None, prototype_labels=None):
+    def fit(self, X: np.ndarray, y: np.ndarray, initial_prototypes: np.ndarray | None = None,
+            prototype_labels: np.ndarray | None = None) -> LVQ1:
         """Train on ``X`` (P, N) with labels ``y`` (at least two classes).
 
         ``initial_prototypes`` (M, N) with ``prototype_labels`` (M,) replace the
@@ -706,9 +717,11 @@ class GLVQ(_LVQBase):
         "omega": [None, "array-like"],          # its shape (K, N) is checked against X in fit
     }
 
-    def __init__(self, prototypes_per_class=1, initial_prototypes="class-mean", eta=0.05,
-                 max_epochs=50, decay_epochs=10.0, activation="identity", steepness=1.0,
-                 solver="sgd", omega=None, random_state=None):
+    def __init__(self, prototypes_per_class: int | Sequence[int] = 1,
+                 initial_prototypes: str = "class-mean", eta: float = 0.05, max_epochs: int = 50,
+                 decay_epochs: float = 10.0, activation: str = "identity", steepness: float = 1.0,
+                 solver: str = "sgd", omega: np.ndarray | None = None,
+                 random_state: np.random.Generator | int | None = None) -> None:
         self.prototypes_per_class = prototypes_per_class
         self.initial_prototypes = initial_prototypes
         self.eta = eta
@@ -720,7 +733,8 @@ class GLVQ(_LVQBase):
         self.omega = omega
         self.random_state = random_state
 
-    def fit(self, X, y, initial_prototypes=None, prototype_labels=None):
+    def fit(self, X: np.ndarray, y: np.ndarray, initial_prototypes: np.ndarray | None = None,
+            prototype_labels: np.ndarray | None = None) -> GLVQ:
         """Train on ``X`` (P, N) with labels ``y`` (at least two classes)."""
         check_params(self)
         X, y_idx, W, c, rng = self._prepare(X, y, initial_prototypes, prototype_labels)
@@ -823,10 +837,12 @@ class GMLVQ(GLVQ):
         "relevance_init": [Options("identity", "random")],
     }
 
-    def __init__(self, prototypes_per_class=1, initial_prototypes="class-mean", eta=0.05,
-                 eta_omega=0.005, max_epochs=100, decay_epochs=10.0,
-                 activation="identity", steepness=1.0, solver="sgd", relevance="full",
-                 rank=None, relevance_init="identity", random_state=None):
+    def __init__(self, prototypes_per_class: int | Sequence[int] = 1,
+                 initial_prototypes: str = "class-mean", eta: float = 0.05,
+                 eta_omega: float = 0.005, max_epochs: int = 100, decay_epochs: float = 10.0,
+                 activation: str = "identity", steepness: float = 1.0, solver: str = "sgd",
+                 relevance: str = "full", rank: int | None = None, relevance_init: str = "identity",
+                 random_state: np.random.Generator | int | None = None) -> None:
         self.prototypes_per_class = prototypes_per_class
         self.initial_prototypes = initial_prototypes
         self.eta = eta
@@ -855,7 +871,9 @@ class GMLVQ(GLVQ):
             return np.eye(k, n_features)
         return rng.standard_normal((k, n_features))
 
-    def fit(self, X, y, initial_prototypes=None, prototype_labels=None, initial_omega=None):
+    def fit(self, X: np.ndarray, y: np.ndarray, initial_prototypes: np.ndarray | None = None,
+            prototype_labels: np.ndarray | None = None,
+            initial_omega: np.ndarray | None = None) -> GMLVQ:
         """Train prototypes and relevance matrix on ``X`` (P, N) with labels ``y``.
 
         ``initial_omega`` (K, N) replaces the automatic initialisation of ``Omega``
@@ -888,7 +906,7 @@ class GMLVQ(GLVQ):
         self.eigenvectors_ = vecs * signs[:, None]
         return self
 
-    def project(self, X, n_components: int = 2, *, scale: bool = False) -> np.ndarray:
+    def project(self, X: np.ndarray, n_components: int = 2, *, scale: bool = False) -> np.ndarray:
         """Coordinates of ``X`` along the leading eigenvectors of ``Lambda`` (Fig. 5.2, right).
 
         ``scale=True`` multiplies each coordinate by the square root of its eigenvalue,

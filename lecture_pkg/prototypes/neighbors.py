@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets
@@ -73,12 +75,13 @@ class NearestNeighborClassifier(ClassifierMixin, BaseEstimator):
         "p": _MINKOWSKI_P,
     }
 
-    def __init__(self, n_neighbors=1, metric="sqeuclidean", p=2.0):
+    def __init__(self, n_neighbors: int = 1, metric: str | Callable = "sqeuclidean",
+                 p: float = 2.0) -> None:
         self.n_neighbors = n_neighbors
         self.metric = metric
         self.p = p
 
-    def fit(self, X, y):
+    def fit(self, X: np.ndarray, y: np.ndarray) -> NearestNeighborClassifier:
         """Store the reference set ``(X, y)``."""
         check_params(self)
         self._metric = _metric_function(self.metric, self.p)
@@ -107,11 +110,11 @@ class NearestNeighborClassifier(ClassifierMixin, BaseEstimator):
             np.add.at(votes, (start + rows, self._y_idx[nearest]), 1.0)
         return votes
 
-    def predict_proba(self, X):
+    def predict_proba(self, X: np.ndarray) -> np.ndarray:
         """Fraction of the ``k`` neighbours in each class."""
         return self._votes(X) / self.n_neighbors
 
-    def predict(self, X):
+    def predict(self, X: np.ndarray) -> np.ndarray:
         """Majority label of the ``k`` nearest reference vectors."""
         votes = self._votes(X)
         return self.classes_[votes.argmax(axis=1)]
@@ -152,14 +155,14 @@ class NearestPrototypeClassifier(_PrototypeClassifier):
         "p": _MINKOWSKI_P,
     }
 
-    def __init__(self, metric="sqeuclidean", p=2.0):
+    def __init__(self, metric: str | Callable = "sqeuclidean", p: float = 2.0) -> None:
         self.metric = metric
         self.p = p
 
     def _distance(self, X):
         return np.asarray(_metric_function(self.metric, self.p)(X, self.prototypes_))
 
-    def fit(self, X, y):
+    def fit(self, X: np.ndarray, y: np.ndarray) -> NearestPrototypeClassifier:
         """One prototype per class at the class mean."""
         check_params(self)
         X, y = validate_data(self, X, y)
@@ -172,7 +175,9 @@ class NearestPrototypeClassifier(_PrototypeClassifier):
         return self
 
     @classmethod
-    def from_prototypes(cls, prototypes, prototype_labels, *, metric="sqeuclidean", p=2.0):
+    def from_prototypes(cls, prototypes: np.ndarray, prototype_labels: np.ndarray, *,
+                        metric: str | Callable = "sqeuclidean",
+                        p: float = 2.0) -> NearestPrototypeClassifier:
         """A fitted classifier with the given prototypes ``w^j`` and labels ``c^j`` (eq. 5.1)."""
         W = np.asarray(prototypes, dtype=float)
         labels = np.asarray(prototype_labels)
@@ -191,7 +196,10 @@ class NearestPrototypeClassifier(_PrototypeClassifier):
         return model
 
 
-def condensed_nearest_neighbor(X, y, *, order=None, random_state=None, metric="sqeuclidean",
+def condensed_nearest_neighbor(X: np.ndarray, y: np.ndarray, *,
+                               order: str | np.ndarray | None = None,
+                               random_state: np.random.Generator | int | None = None,
+                               metric: str | Callable = "sqeuclidean",
                                p: float = 2.0) -> np.ndarray:
     """Hart's condensed nearest-neighbour rule (CNN): a consistent subset of the reference set.
 
@@ -271,7 +279,8 @@ def condensed_nearest_neighbor(X, y, *, order=None, random_state=None, metric="s
     return np.array(store, dtype=int)
 
 
-def cover_hart_bound(bayes_error, n_classes: int = 2) -> tuple[np.ndarray, np.ndarray]:
+def cover_hart_bound(bayes_error: np.ndarray | float,
+                     n_classes: int = 2) -> tuple[np.ndarray, np.ndarray]:
     """Cover and Hart's bounds on the asymptotic error ``R`` of the 1-NN rule.
 
     For ``c`` classes and Bayes error ``R*``, as the number of reference vectors grows

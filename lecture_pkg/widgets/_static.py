@@ -74,7 +74,7 @@ class Control:
         return len(self.values)
 
 
-def control(key: str, values: Sequence, *, label: str | None = None, initial=None,
+def control(key: str, values: Sequence, *, label: str | None = None, initial: object = None,
             fmt: str | Callable = "{:g}", kind: str = "slider",
             play: bool | None = None) -> Control:
     """A control swept over ``values``; ``initial`` must be one of them (default: the first).
@@ -155,8 +155,9 @@ class StaticExplorer:
         For each state the text describing it (the picture's ``alt`` text).
     """
 
-    def __init__(self, controls, frames, frame_of, texts, title: str = "",
-                 pixel_density: int = 1):
+    def __init__(self, controls: Sequence[Control], frames: Sequence[bytes],
+                 frame_of: Sequence[int], texts: Sequence[str], title: str = "",
+                 pixel_density: int = 1) -> None:
         self.controls = tuple(controls)
         self.frames = list(frames)
         self.frame_of = list(frame_of)
@@ -187,7 +188,7 @@ class StaticExplorer:
         """The flat (C-order) index of a state given one index per control."""
         return int(np.ravel_multi_index(tuple(position), self.shape))
 
-    def frame(self, **values) -> bytes:
+    def frame(self, **values: object) -> bytes:
         """The picture of the state with these control values (all controls required)."""
         pos = []
         for c in self.controls:

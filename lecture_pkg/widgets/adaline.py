@@ -7,6 +7,8 @@ The logic lives in :class:`AdalineExplorer`, which can be tested without a brows
 from __future__ import annotations
 
 import warnings
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -16,6 +18,10 @@ from ..plotting import plot_hyperplane, plot_labelled_points
 from ..validation import COUNT, POSITIVE, check_scalar
 from ._live import axes_figure, live_box, live_figure
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
+
+if TYPE_CHECKING:
+    import ipywidgets
+    from matplotlib.figure import Figure
 
 __all__ = ["AdalineExplorer"]
 
@@ -43,7 +49,8 @@ class AdalineExplorer:
 
     SOLVERS = ("batch", "sequential")
 
-    def __init__(self, X, y, *, ratio: float = 0.5, epochs: int = 40, solver: str = "batch"):
+    def __init__(self, X: np.ndarray, y: np.ndarray, *, ratio: float = 0.5, epochs: int = 40,
+                 solver: str = "batch") -> None:
         self.X = np.asarray(X, dtype=float)
         if self.X.ndim != 2 or self.X.shape[1] != 2:
             raise ValueError(f"the explorer shows 2-d inputs; X has shape {self.X.shape}")
@@ -112,7 +119,7 @@ class AdalineExplorer:
         return (head + f" -- {word} {self.loss[-1]:.4g} after {self.model.n_epochs_} epochs "
                 f"(least squares {self.least_squares_loss:.4g})")
 
-    def draw(self, axes=None):
+    def draw(self, axes: np.ndarray | None = None) -> np.ndarray:
         """Upper panel: loss per epoch (log scale) with the least-squares minimum. Lower:
         data and line."""
         if axes is None:
@@ -142,12 +149,12 @@ class AdalineExplorer:
                           "line after the last epoch:\noutside the plot")
         return axes
 
-    def figure(self):
+    def figure(self) -> Figure:
         """A new figure of the current state (the live and the static explorer draw this)."""
         return axes_figure(self.draw, FIGSIZE, nrows=2)()
 
-    def static(self, ratio=(0.1, 0.5, 0.9, 0.95, 0.99, 1.01, 1.05, 1.1, 1.5),
-               solver=SOLVERS) -> StaticExplorer:
+    def static(self, ratio: Sequence[float] = (0.1, 0.5, 0.9, 0.95, 0.99, 1.01, 1.05, 1.1, 1.5),
+               solver: Sequence[str] = SOLVERS) -> StaticExplorer:
         """The explorer for the HTML book: the rate as a multiple of the stability limit
         (slider with play) and, if more than one is given, the solver."""
         start = dict(ratio=self.ratio, solver=self.solver)
@@ -161,7 +168,7 @@ class AdalineExplorer:
         return sweep_explorer(self, self.set, controls, title="Adaline learning rate",
                               restore=lambda: self.set(**start))
 
-    def widget(self):
+    def widget(self) -> ipywidgets.VBox:
         """The live explorer: sliders for the rate (as a multiple of the limit) and the epochs."""
         import ipywidgets as widgets
 

@@ -98,7 +98,7 @@ class HopfieldExplorer:
         fig = fig if fig is not None else plt.figure(figsize=FIGSIZE)
         grid = fig.add_gridspec(2, 3, height_ratios=[1, 0.8])
         axes = [fig.add_subplot(grid[0, k]) for k in range(3)]
-        pictures = [(self.initial, "cue $S(0)$"), (self.result.state, "final state"),
+        pictures = [(self.initial, r"cue $\mathbf{S}(0)$"), (self.result.state, "final state"),
                     (self.patterns[0], "stored pattern")]
         for ax, (img, title) in zip(axes, pictures):
             ax.imshow(img.reshape(self.side, self.side), cmap="gray_r", vmin=-1, vmax=1)
@@ -111,7 +111,7 @@ class HopfieldExplorer:
         ax.set_ylim(-0.05, 1.05)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel("sweep")
-        ax.set_ylabel("overlap $m$")
+        ax.set_ylabel("overlap $R$")
         ax.set_title(self._curve_title())
         fig.tight_layout()
         return fig

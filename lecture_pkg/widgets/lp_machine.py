@@ -10,6 +10,9 @@ data-set choice to it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import matplotlib.pyplot as plt
 import numpy as np
 from sklearn.svm import SVC
@@ -20,6 +23,12 @@ from ..plotting import plot_labelled_points, plot_regions
 from ..validation import NON_NEGATIVE, POSITIVE, check_scalar
 from ._live import axes_figure, live_box, live_figure
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
+
+if TYPE_CHECKING:
+    import ipywidgets
+    from matplotlib.figure import Figure
+
+    from ..kernel_machines import KernelAdaTron
 
 __all__ = ["LPMExplorer"]
 
@@ -50,8 +59,9 @@ class LPMExplorer:
     resolution : grid points per axis of the pictures
     """
 
-    def __init__(self, X=None, y=None, *, sigma: float = 0.8, C_lpm: float = 0.0,
-                 C_svm: float = 1000.0, resolution: int = 100):
+    def __init__(self, X: np.ndarray | None = None, y: np.ndarray | None = None, *,
+                 sigma: float = 0.8, C_lpm: float = 0.0, C_svm: float = 1000.0,
+                 resolution: int = 100) -> None:
         if X is None:
             X, y = _data("spirals")
         self.resolution = int(resolution)
@@ -75,7 +85,8 @@ class LPMExplorer:
         check_scalar(self.C_svm, "C_svm", POSITIVE)
 
     def set(self, *, sigma: float | None = None, C_lpm: float | None = None,
-            C_svm: float | None = None, X=None, y=None) -> None:
+            C_svm: float | None = None, X: np.ndarray | None = None,
+            y: np.ndarray | None = None) -> None:
         """Change the settings (or the data) and refit both machines."""
         old = (self.sigma, self.C_lpm, self.C_svm)
         self.sigma = float(sigma) if sigma is not None else self.sigma
@@ -90,7 +101,7 @@ class LPMExplorer:
             self._set_data(X, y)
         self.fit()
 
-    def fit(self):
+    def fit(self) -> tuple[LPMachine, KernelAdaTron]:
         """Fit the LPM and the SVM; returns them as a pair."""
         gamma = gamma_from_sigma(self.sigma, "friess")
         self.lpm = LPMachine(C=self.C_lpm, gamma=gamma).fit(self.X, self.y)
@@ -107,7 +118,7 @@ class LPMExplorer:
                              sum_alpha=float(alpha.sum()))
         return out
 
-    def draw(self, axes=None):
+    def draw(self, axes: np.ndarray | None = None) -> np.ndarray:
         """Two panels: regions, ``f = 0`` and ``f = +-1``, expansion vectors circled."""
         if axes is None:
             _, axes = plt.subplots(2, 1, figsize=FIGSIZE)
@@ -132,11 +143,11 @@ class LPMExplorer:
                       handletextpad=0.2, columnspacing=0.8, borderaxespad=0)
         return axes
 
-    def figure(self):
+    def figure(self) -> Figure:
         """A new figure of the current state (the live and the static explorer draw this)."""
         return axes_figure(self.draw, FIGSIZE, nrows=2)()
 
-    def redraw(self, fig) -> None:
+    def redraw(self, fig: Figure) -> None:
         """Draw the current state into a figure drawn by :meth:`figure`, keeping its layout.
 
         The panels are cleared and drawn again; their frames, ticks and legends do not
@@ -146,7 +157,8 @@ class LPMExplorer:
             ax.cla()
         self.draw(fig.axes)
 
-    def static(self, sigma=(0.4, 0.8, 1.6), C_lpm=(0.0, 0.05, 0.2)) -> StaticExplorer:
+    def static(self, sigma: Sequence[float] = (0.4, 0.8, 1.6),
+               C_lpm: Sequence[float] = (0.0, 0.05, 0.2)) -> StaticExplorer:
         """The explorer for the HTML book: a grid of the RBF width ``sigma`` and of the
         LPM's price ``zeta`` (the SVM's ``C`` fixed)."""
         start = dict(sigma=self.sigma, C_lpm=self.C_lpm)
@@ -169,7 +181,7 @@ class LPMExplorer:
                               restore=lambda: self.set(**start), describe=describe,
                               colors=32, redraw=self.redraw)
 
-    def widget(self):
+    def widget(self) -> ipywidgets.VBox:
         """The live explorer: sliders for sigma, the LPM's zeta and the SVM's C; a data choice."""
         import ipywidgets as widgets
 

@@ -6,6 +6,9 @@ only wires sliders to it and redraws.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import matplotlib.pyplot as plt
 import numpy as np
 
@@ -14,6 +17,10 @@ from ..probabilistic import CategoricalNaiveBayes
 from ..validation import POSITIVE, check_scalar
 from ._live import live_box, live_figure
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
+
+if TYPE_CHECKING:
+    import ipywidgets
+    from matplotlib.figure import Figure
 
 __all__ = ["MEstimateExplorer"]
 
@@ -40,9 +47,11 @@ class MEstimateExplorer:
     m_range : (low, high), the range of ``m`` on the curve (log scale)
     """
 
-    def __init__(self, X=None, y=None, query=("medium", "red", "circle"), categories=None,
-                 m: float = 2.0, p: float | None = 1 / 3, positive="positive",
-                 m_range: tuple[float, float] = (1e-2, 1e3)):
+    def __init__(self, X: np.ndarray | None = None, y: np.ndarray | None = None,
+                 query: Sequence[str] = ("medium", "red", "circle"),
+                 categories: Sequence[Sequence[str]] | None = None, m: float = 2.0,
+                 p: float | None = 1 / 3, positive: str = "positive",
+                 m_range: tuple[float, float] = (1e-2, 1e3)) -> None:
         if X is None:
             X, y = datasets.naive_bayes_training_set()
             if categories is None:
@@ -91,7 +100,7 @@ class MEstimateExplorer:
         return (f"m = {self.m:.3g}, p = {'1/|V|' if self.p is None else f'{self.p:.3g}'}: "
                 f"P({self.positive} | {', '.join(map(str, self.query[0]))}) = {self.current:.4f}")
 
-    def draw(self, fig=None):
+    def draw(self, fig: Figure | None = None) -> Figure:
         """Left: the posterior against m.  Right: the smoothed factors of the query.
 
         The numbers are in ``status()`` (the page prints it under the controls)."""
@@ -120,11 +129,12 @@ class MEstimateExplorer:
         fig.tight_layout()
         return fig
 
-    def figure(self):
+    def figure(self) -> Figure:
         """A new figure of the current state (the live and the static explorer draw this)."""
         return self.draw(plt.figure(figsize=FIGSIZE))
 
-    def static(self, m=None, p=None) -> StaticExplorer:
+    def static(self, m: Sequence[float] | None = None,
+               p: Sequence[float] | None = None) -> StaticExplorer:
         """The explorer for the HTML book: ``m`` on a logarithmic grid (with a play
         button) and, if ``p`` is given, a choice of prior probabilities ``p``."""
         start_m, start_p = self.m, self.p
@@ -148,7 +158,7 @@ class MEstimateExplorer:
         return sweep_explorer(self, set_state, controls, title="m-estimate",
                               restore=lambda: self.set(m=start_m, p=start_p))
 
-    def widget(self):
+    def widget(self) -> ipywidgets.VBox:
         """The live explorer: sliders for ``m`` (log scale) and ``p``."""
         import ipywidgets as widgets
 

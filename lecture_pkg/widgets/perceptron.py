@@ -6,6 +6,9 @@ Each explorer keeps its logic in a plain class that can be tested without a brow
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import matplotlib.pyplot as plt
 import numpy as np
 
@@ -14,6 +17,11 @@ from ..plotting import mark_example, plot_hyperplane, plot_labelled_points
 from ..validation import FINITE, check_scalar, check_vector
 from ._live import axes_figure, live_box, live_figure, rate_slider
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
+
+if TYPE_CHECKING:
+    import ipywidgets
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 __all__ = ["PerceptronExplorer"]
 
@@ -33,7 +41,9 @@ class PerceptronExplorer:
         Half-width of the square plotting window.
     """
 
-    def __init__(self, X, y, *, eta=0.2, coef_init=(0.0, 0.0), intercept_init=0.0, lim=3.0):
+    def __init__(self, X: np.ndarray, y: np.ndarray, *, eta: float = 0.2,
+                 coef_init: Sequence[float] | np.ndarray = (0.0, 0.0), intercept_init: float = 0.0,
+                 lim: float = 3.0) -> None:
         self.X = np.asarray(X, dtype=float)
         if self.X.ndim != 2 or self.X.shape[1] != 2:
             raise ValueError(f"the explorer shows 2-d inputs; X has shape {self.X.shape}")
@@ -97,7 +107,7 @@ class PerceptronExplorer:
                 else f"; last update used example {self.last_example + 1}")
         return head + f"; {wrong} example(s) on the wrong side{last}"
 
-    def draw(self, ax=None):
+    def draw(self, ax: Axes | None = None) -> Axes:
         """Draw the data, the current line and the last updated example."""
         ax = ax if ax is not None else plt.gca()
         plot_labelled_points(self.X, self.y, ax, annotate=True)
@@ -123,11 +133,12 @@ class PerceptronExplorer:
                      f"$\\mathbf{{w}}$ = ({w})", fontsize=10)
         return ax
 
-    def figure(self):
+    def figure(self) -> Figure:
         """A new figure of the current state (the live and the static explorer draw this)."""
         return axes_figure(self.draw, (4.2, 4.4))()   # fits a phone's column at 0.85
 
-    def static(self, eta=(0.05, 0.2, 1.0), max_updates: int = 40) -> StaticExplorer:
+    def static(self, eta: Sequence[float] = (0.05, 0.2, 1.0),
+               max_updates: int = 40) -> StaticExplorer:
         """The explorer for the HTML book: a choice of learning rates and the updates
         stepped one by one (buttons, slider and play) until every example is correct."""
         start_eta, start_n = self.eta, self.trainer.n_updates
@@ -150,7 +161,7 @@ class PerceptronExplorer:
         return sweep_explorer(self, set_state, controls, title="perceptron updates",
                               restore=lambda: (self.reset(start_eta), self.run_updates(start_n)))
 
-    def widget(self):
+    def widget(self) -> ipywidgets.VBox:
         """The live explorer: *Next update*, *Reset* and a learning-rate slider.
 
         The slider steps through 0.01, 0.02, 0.05, ..., 10 and the explorer's own rate

@@ -8,6 +8,9 @@ it.  It draws with the multi-class helpers of :mod:`lecture_pkg.plotting`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import matplotlib.pyplot as plt
 import numpy as np
 
@@ -15,6 +18,11 @@ from ..plotting import plot_classes, plot_nearest_regions, plot_prototype_paths,
 from ..prototypes import PrototypeTrainer, init_prototypes
 from ._live import axes_figure, live_box, live_figure, rate_slider
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
+
+if TYPE_CHECKING:
+    import ipywidgets
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 __all__ = [
     "PrototypeExplorer",
@@ -44,7 +52,9 @@ class PrototypeExplorer:
 
     RULES = ("lvq1", "glvq")
 
-    def __init__(self, X, y, *, rule="lvq1", prototypes_per_class=1, eta=0.1, random_state=0):
+    def __init__(self, X: np.ndarray, y: np.ndarray, *, rule: str = "lvq1",
+                 prototypes_per_class: int = 1, eta: float = 0.1,
+                 random_state: np.random.Generator | int | None = 0) -> None:
         self.X = np.asarray(X, dtype=float)
         if self.X.ndim != 2 or self.X.shape[1] != 2:
             raise ValueError(f"the explorer shows 2-d inputs; X has shape {self.X.shape}")
@@ -80,7 +90,7 @@ class PrototypeExplorer:
         self.reset(rule, eta)
         self.next_epoch(n)
 
-    def class_scores(self, X) -> np.ndarray:
+    def class_scores(self, X: np.ndarray) -> np.ndarray:
         """Per class, minus the squared distance of each row of ``X`` to the class's closest
         prototype, (n, C): the nearest prototype's class has the largest score."""
         D = self.trainer.distances(np.asarray(X, dtype=float))
@@ -107,7 +117,7 @@ class PrototypeExplorer:
                 f"{t.errors_per_epoch[-1]} of {len(self.y)} "
                 f"examples misclassified, GLVQ cost {t.cost_per_epoch[-1]:.2f}")
 
-    def draw(self, ax=None):
+    def draw(self, ax: Axes | None = None) -> Axes:
         """Decision regions, data, the prototypes' paths so far and their current positions."""
         ax = plt.gca() if ax is None else ax
         plot_nearest_regions(self.class_scores, self.X, ax, resolution=REGION_RESOLUTION)
@@ -122,11 +132,11 @@ class PrototypeExplorer:
                      f"{t.errors_per_epoch[-1]} of {len(self.y)} misclassified", fontsize=10)
         return ax
 
-    def figure(self):
+    def figure(self) -> Figure:
         """A new figure of the current state (the live and the static explorer draw this)."""
         return axes_figure(self.draw, (5.0, 5.0))()
 
-    def redraw(self, fig) -> None:
+    def redraw(self, fig: Figure) -> None:
         """Draw the current state into a figure drawn by :meth:`figure`, keeping its layout.
 
         The panel is cleared and drawn again; its window and ticks (set by the data) and
@@ -136,7 +146,7 @@ class PrototypeExplorer:
         ax.cla()
         self.draw(ax)
 
-    def static(self, epochs: int = 20, rules=RULES) -> StaticExplorer:
+    def static(self, epochs: int = 20, rules: Sequence[str] = RULES) -> StaticExplorer:
         """The explorer for the HTML book: the rule (a choice, if more than one is given)
         and the epochs ``0..epochs`` stepped one by one (buttons, slider and play)."""
         start = dict(rule=self.rule, eta=self.eta, epoch=self.epoch)
@@ -162,7 +172,7 @@ class PrototypeExplorer:
         return sweep_explorer(self, set_state, controls, title="LVQ and GLVQ", restore=restore,
                               colors=32, redraw=self.redraw)
 
-    def widget(self):
+    def widget(self) -> ipywidgets.VBox:
         """The live explorer: *Next epoch*, *10 epochs*, *Reset*, a rule menu and a rate slider.
 
         The rate slider steps through 0.001, 0.002, 0.005, ..., 1 and the explorer's own

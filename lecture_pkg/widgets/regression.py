@@ -6,6 +6,9 @@ only wires sliders to it and redraws.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import matplotlib.pyplot as plt
 import numpy as np
 
@@ -14,6 +17,11 @@ from ..learning import regression as reg
 from ..validation import POSITIVE, check_scalar
 from ._live import axes_figure, live_box, live_figure
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
+
+if TYPE_CHECKING:
+    import ipywidgets
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 __all__ = ["RegressionExplorer"]
 
@@ -39,7 +47,7 @@ class RegressionExplorer:
     """
 
     def __init__(self, n_points: int = 6, tau: float = 100.0, sigma: float = 150.0,
-                 random_state: int = 0, n_max: int = 40):
+                 random_state: int = 0, n_max: int = 40) -> None:
         self.n_max = int(n_max)
         self.sigma = float(sigma)
         self.d_all, self.v_all = datasets.synthetic_hubble(
@@ -65,7 +73,7 @@ class RegressionExplorer:
     def data(self) -> tuple[np.ndarray, np.ndarray]:
         return self.d_all[: self.n_points], self.v_all[: self.n_points]
 
-    def band(self, d_grid) -> tuple[np.ndarray, np.ndarray]:
+    def band(self, d_grid: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Posterior predictive mean and standard deviation on a grid of distances."""
         mean, var = reg.posterior_predictive(np.asarray(d_grid, dtype=float)[:, None],
                                              self.mean, self.cov, self.sigma)
@@ -79,7 +87,7 @@ class RegressionExplorer:
     def _galaxies(self) -> str:
         return "1 galaxy" if self.n_points == 1 else f"{self.n_points} galaxies"
 
-    def draw(self, ax=None):
+    def draw(self, ax: Axes | None = None) -> Axes:
         ax = ax if ax is not None else plt.gca()
         grid = np.linspace(0, 2.1, 200)
         mean, std = self.band(grid)
@@ -104,12 +112,12 @@ class RegressionExplorer:
                      fontsize=10)
         return ax
 
-    def figure(self):
+    def figure(self) -> Figure:
         """A new figure of the current state (the live and the static explorer draw this)."""
         return axes_figure(self.draw, (5.0, 4.4))()
 
-    def static(self, n_points=(1, 2, 4, 6, 10, 20, 40),
-               tau=(10.0, 100.0, 1000.0, 10000.0)) -> StaticExplorer:
+    def static(self, n_points: Sequence[int] = (1, 2, 4, 6, 10, 20, 40),
+               tau: Sequence[float] = (10.0, 100.0, 1000.0, 10000.0)) -> StaticExplorer:
         """The explorer for the HTML book: a grid of the number of galaxies (with a play
         button) and the prior width ``tau``."""
         start = dict(n_points=self.n_points, tau=self.tau)
@@ -125,7 +133,7 @@ class RegressionExplorer:
                               restore=lambda: self.set(**start),
                               colors=32)
 
-    def widget(self):
+    def widget(self) -> ipywidgets.VBox:
         """The live explorer: sliders for the number of galaxies and the prior width."""
         import ipywidgets as widgets
 

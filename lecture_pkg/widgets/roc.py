@@ -6,6 +6,8 @@ wires a threshold slider and a reset button to it and redraws the figure.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import matplotlib.pyplot as plt
 import numpy as np
 
@@ -13,6 +15,11 @@ from ..evaluation import auc_trapezoid, confusion_counts, rates, roc_curve, thre
 from ..plotting import NEGATIVE_COLOR, POSITIVE_COLOR
 from ._live import live_box, live_figure
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
+
+if TYPE_CHECKING:
+    import ipywidgets
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 __all__ = ["ROCExplorer"]
 
@@ -45,8 +52,9 @@ class ROCExplorer:
         Names of the negative and the positive class for the figure.
     """
 
-    def __init__(self, y_true, scores, *, threshold: float = 0.0, pos_label=1,
-                 names: tuple[str, str] = ("negative", "positive")):
+    def __init__(self, y_true: np.ndarray, scores: np.ndarray, *, threshold: float = 0.0,
+                 pos_label: int | str = 1,
+                 names: tuple[str, str] = ("negative", "positive")) -> None:
         self.y_true = np.asarray(y_true)
         self.pos_label = pos_label
         self.fpr, self.tpr, self.thresholds = roc_curve(self.y_true, scores, pos_label=pos_label)
@@ -109,7 +117,7 @@ class ROCExplorer:
                  for i in range(2) for j in range(2)]
         return shade, cells
 
-    def draw_scores(self, ax):
+    def draw_scores(self, ax: Axes) -> Axes:
         pos = self.y_true == self.pos_label
         bins = np.linspace(*self.theta_range, 31)
         low, _, _ = ax.hist(self.scores[~pos], bins=bins, alpha=0.6, color=NEGATIVE_COLOR,
@@ -124,7 +132,7 @@ class ROCExplorer:
         ax.legend(loc="upper right", title="true class", fontsize=9, title_fontsize=9)
         return ax
 
-    def draw_roc(self, ax):
+    def draw_roc(self, ax: Axes) -> Axes:
         ax.plot(self.fpr, self.tpr, color="#333333", lw=1.5, label=f"ROC, AUC = {self.auc:.3f}")
         ax.plot([0, 1], [0, 1], color="gray", ls=":", lw=1)
         ax.plot(*self.operating_point, "o", ms=9, color="#e69f00", mec="black", zorder=3,
@@ -138,7 +146,7 @@ class ROCExplorer:
         ax.set_title(self._roc_title())
         return ax
 
-    def draw_matrix(self, ax):
+    def draw_matrix(self, ax: Axes) -> Axes:
         shade, cells = self._matrix_cells()
         ax.imshow(shade, cmap="Blues", vmin=0, vmax=1)
         for k, (text, color) in enumerate(cells):
@@ -151,7 +159,7 @@ class ROCExplorer:
         ax.set_title(self._matrix_title())
         return ax
 
-    def draw(self, axes=None):
+    def draw(self, axes: np.ndarray | None = None) -> np.ndarray:
         """Scores with the threshold, the ROC with the working point, the confusion matrix.
 
         Without ``axes``, a new figure of the column's width: the scores on top, the ROC
@@ -163,13 +171,13 @@ class ROCExplorer:
         self.draw_matrix(axes[2])
         return axes
 
-    def figure(self):
+    def figure(self) -> Figure:
         fig = plt.figure(figsize=FIGSIZE)
         self.draw(_layout(fig))
         fig.tight_layout()
         return fig
 
-    def redraw(self, fig) -> None:
+    def redraw(self, fig: Figure) -> None:
         """Bring a figure drawn by ``figure()`` up to the current threshold in place.
 
         Only the threshold's line, the working point, the matrix and the three titles
@@ -203,7 +211,7 @@ class ROCExplorer:
         return sweep_explorer(self, self.set, controls, title="ROC threshold",
                               restore=lambda: self.set(theta=start), redraw=self.redraw)
 
-    def widget(self):
+    def widget(self) -> ipywidgets.VBox:
         """The live explorer: a threshold slider and a *theta = 0* button."""
         import ipywidgets as widgets
 

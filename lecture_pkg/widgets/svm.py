@@ -7,6 +7,8 @@ sliders (the RBF ``gamma`` and ``C``) and a data-set choice to it.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -17,6 +19,11 @@ from ..plotting import plot_labelled_points, plot_regions
 from ..validation import POSITIVE, POSITIVE_OR_INF, check_scalar
 from ._live import axes_figure, live_box, live_figure
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
+
+if TYPE_CHECKING:
+    import ipywidgets
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 __all__ = ["SVMExplorer"]
 
@@ -41,8 +48,8 @@ class SVMExplorer:
     resolution : grid points per axis of the picture
     """
 
-    def __init__(self, X=None, y=None, *, gamma: float = 1.0, C: float = 1.0,
-                 resolution: int = 120):
+    def __init__(self, X: np.ndarray | None = None, y: np.ndarray | None = None, *,
+                 gamma: float = 1.0, C: float = 1.0, resolution: int = 120) -> None:
         if X is None:
             X, y = _data("moons")
         self.X = np.asarray(X, dtype=float)
@@ -55,7 +62,8 @@ class SVMExplorer:
         self.gamma, self.C = float(gamma), float(C)
         self.fit()
 
-    def set(self, *, gamma: float | None = None, C: float | None = None, X=None, y=None) -> None:
+    def set(self, *, gamma: float | None = None, C: float | None = None,
+            X: np.ndarray | None = None, y: np.ndarray | None = None) -> None:
         """Change the settings (or the data) and refit."""
         if gamma is not None:
             check_scalar(gamma, "gamma", POSITIVE)
@@ -92,7 +100,7 @@ class SVMExplorer:
                 f"({self.support_fraction:.0%}), training error {self.training_error:.1%}")
         return text + ("" if self.model.converged_ else " (not converged)")
 
-    def draw(self, ax=None):
+    def draw(self, ax: Axes | None = None) -> Axes:
         """Regions, decision boundary (f = 0), margins (f = +-1) and the support vectors."""
         ax = ax if ax is not None else plt.gca()
         plot_regions(self.model.decision_function, self.X, ax, margins=True, pad=0.4,
@@ -112,12 +120,12 @@ class SVMExplorer:
                      f"{self.training_error:.1%}", fontsize=10)
         return ax
 
-    def figure(self):
+    def figure(self) -> Figure:
         """A new figure of the current state (the live and the static explorer draw this)."""
         return axes_figure(self.draw, (5.0, 4.3))()
 
-    def static(self, gamma=(0.1, 0.3, 1.0, 3.0, 10.0, 30.0),
-               C=(0.1, 1.0, 10.0, 100.0, 1000.0)) -> StaticExplorer:
+    def static(self, gamma: Sequence[float] = (0.1, 0.3, 1.0, 3.0, 10.0, 30.0),
+               C: Sequence[float] = (0.1, 1.0, 10.0, 100.0, 1000.0)) -> StaticExplorer:
         """The explorer for the HTML book: a grid of the RBF ``gamma`` and of ``C``."""
         start = dict(gamma=self.gamma, C=self.C)
         controls = [
@@ -130,7 +138,7 @@ class SVMExplorer:
                               restore=lambda: self.set(**start),
                               colors=32)
 
-    def widget(self):
+    def widget(self) -> ipywidgets.VBox:
         """The live explorer: logarithmic sliders for gamma and C and a data-set choice."""
         import ipywidgets as widgets
 

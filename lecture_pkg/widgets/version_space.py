@@ -10,6 +10,8 @@ version space's share of the sphere.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import matplotlib.pyplot as plt
 import numpy as np
 
@@ -17,6 +19,11 @@ from ..linear import center_of_mass, generalization_error, version_space_mask
 from ..plotting import NEGATIVE_COLOR, POSITIVE_COLOR, lambert_projection
 from ._live import axes_figure, live_box, live_figure
 from ._static import StaticExplorer, control, sweep_explorer
+
+if TYPE_CHECKING:
+    import ipywidgets
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 __all__ = ["VersionSpaceExplorer"]
 
@@ -35,7 +42,8 @@ class VersionSpaceExplorer:
         the examples are uniform samples of the version space.
     """
 
-    def __init__(self, max_examples: int = 12, random_state: int = 0, n_candidates: int = 40000):
+    def __init__(self, max_examples: int = 12, random_state: int = 0,
+                 n_candidates: int = 40000) -> None:
         if max_examples < 1 or n_candidates < 100:
             raise ValueError("need max_examples >= 1 and n_candidates >= 100")
         self.max_examples = int(max_examples)
@@ -123,7 +131,7 @@ class VersionSpaceExplorer:
                 f"random consistent student {errors[1]:.3f} on average")
 
     # ---------------------------------------------------------------- drawing
-    def draw(self, ax=None):
+    def draw(self, ax: Axes | None = None) -> Axes:
         """Equal-area map of the sphere: version space, example circles, teacher, centre."""
         ax = ax if ax is not None else plt.gca()
         m = self.mask()
@@ -174,7 +182,7 @@ class VersionSpaceExplorer:
         return (head + f"\n$\\varepsilon_g$: centre of mass {errors[0]:.3f}, "
                 f"random student {errors[1]:.3f}")
 
-    def figure(self):
+    def figure(self) -> Figure:
         """A new figure of the current state (the live and the static explorer draw this)."""
         def draw(ax):
             self.draw(ax)
@@ -195,7 +203,7 @@ class VersionSpaceExplorer:
                               restore=lambda: self.set(n_examples=start),
                               colors=32)
 
-    def widget(self):
+    def widget(self) -> ipywidgets.VBox:
         """The live explorer: a slider for P, *Add example*, and *New data*."""
         import ipywidgets as widgets
 
