@@ -6,8 +6,8 @@ Conventions (see the book's introduction):
 * the bias is handled by *augmentation*: every input gets a clamped component ``s``
   in front, ``x~ = (s, x)``, and the weights are ``w~ = (b / s, w)`` so that
   ``w~ . x~ = w . x + b``.  ``s = 1`` is Deckert's and Mooney's augmented vector;
-  ``s = R = max_i |x_i|`` is the R^2-scaled bias of the convergence proof (the bias
-  then moves by ``eta * y * R**2`` per update);
+  ``s = R_max = max_i |x_i|`` is the R_max^2-scaled bias of the convergence proof (the
+  bias then moves by ``eta * y * R_max**2`` per update);
 * an example is used for an update when its local potential
   ``E = y (w . x + b)`` satisfies ``E <= c`` (Biehl eq. 3.15); ``c = 0`` is the
   classical rule, ``c > 0`` asks for a margin.  The ``<=`` matters: from a zero
@@ -21,7 +21,9 @@ from dataclasses import dataclass
 
 import numpy as np
 from scipy.optimize import minimize
+from sklearn import config_context
 from sklearn.exceptions import ConvergenceWarning
+from sklearn.utils import assert_all_finite
 
 from ..validation import (COUNT, FINITE, NON_ZERO, POSITIVE, Interval, Options, as_plus_minus,
                           check_inputs, check_params, check_scalar, check_vector, resolve_rng,
@@ -83,7 +85,7 @@ def geometric_margin(X: np.ndarray, y: np.ndarray, coef: np.ndarray,
 
 
 def data_radius(X: np.ndarray) -> float:
-    """Radius ``R = max_mu |x_mu|`` of the smallest origin-centred ball holding the inputs."""
+    """Radius ``R_max = max_mu |x_mu|`` of the smallest origin-centred ball holding the inputs."""
     X = check_inputs(X)
     return float(np.linalg.norm(X, axis=1).max())
 
@@ -94,7 +96,7 @@ def novikoff_bound(radius: float, margin: float, *, bias: bool = True) -> float:
     Parameters
     ----------
     radius : float
-        ``R = max |x_mu|`` of the (non-augmented) inputs.
+        ``R_max = max |x_mu|`` of the (non-augmented) inputs (Koski's ``R``).
     margin : float
         Geometric margin ``kappa > 0`` (the stability; Koski's ``gamma``) of *some*
         separating hyperplane with unit normal; the best bound uses the maximal margin
@@ -248,18 +250,27 @@ class RosenblattTrainer:
 
     def _new_order(self) -> np.ndarray:
         n = len(self.y)
-        order = self.rng.permutation(n) if self.shuffle else np.arange(n)
-        # The examples in presentation order, so that a run of them is a contiguous
-        # slice (a view, not a copy); without shuffling that is the data itself.
-        self._X_ordered = self._X[order] if self.shuffle else self._X
-        self._y_ordered = self.y[order] if self.shuffle else self.y
-        return order
+        return self.rng.permutation(n) if self.shuffle else np.arange(n)
+
+    def _rows(self, start: int, stop: int) -> slice | np.ndarray:
+        """The examples at positions ``start:stop`` of this epoch's order, as an index.
+
+        In the cyclic order a slice, so that ``X[rows]`` is a view of the data (no copy);
+        in a shuffled order the examples' indices, so that only the rows scanned are
+        gathered, not a reordered copy of the whole data every epoch.
+        """
+        return self.order[start:stop] if self.shuffle else slice(start, stop)
 
     def _scores(self, X: np.ndarray) -> np.ndarray:
-        """``w~ . x~`` for the rows of ``X`` (augmented implicitly when ``bias_input`` is set)."""
+        """``w~ . x~`` for the rows of ``X`` (augmented implicitly when ``bias_input`` is set).
+
+        ``np.vecdot`` takes the inner product of each row with the weights, as ``X @ w``
+        does, but row after row: on large data that streams from memory faster than
+        OpenBLAS's matrix-vector product did in the course's benchmarks.
+        """
         if self._s is None:
-            return X @ self.weights
-        return X @ self.weights[1:] + self._s * self.weights[0]
+            return np.vecdot(X, self.weights)
+        return np.vecdot(X, self.weights[1:]) + self._s * self.weights[0]
 
     def local_potentials(self) -> np.ndarray:
         """``E_mu = y_mu w~ . x~_mu`` for every example at the current weights."""
@@ -343,7 +354,8 @@ class RosenblattTrainer:
         end = n if self.shuffle else min(n, start + max(0, n - self._passed))
         while start < end:
             stop = min(end, start + self._block)
-            E = self._y_ordered[start:stop] * self._scores(self._X_ordered[start:stop])
+            rows = self._rows(start, stop)
+            E = self.y[rows] * self._scores(self._X[rows])
             hits = np.flatnonzero(E <= self.margin)
             if hits.size:
                 self._block = min(_MAX_BLOCK, max(_MIN_BLOCK, 2 * (int(hits[0]) + 1)))
@@ -421,7 +433,8 @@ class Perceptron(LinearBinaryClassifier):
         Learn a bias ``b``.  If false the hyperplane passes through the origin.
     bias_input : float or "radius", default 1.0
         The clamped input ``s`` of the augmented vector ``(s, x)``.  ``"radius"`` uses
-        ``s = R = max |x_mu|`` of the training inputs, the variant of the convergence proof.
+        ``s = R_max = max |x_mu|`` of the training inputs, the variant of the convergence
+        proof.
     record_history : bool, default False
         Keep the weights after every update in ``history_``.
 
@@ -431,7 +444,7 @@ class Perceptron(LinearBinaryClassifier):
     coef_ : array (n_features,)
     intercept_ : float
     n_updates_ : int
-        Number of updates (mistakes), Biehl's ``M``.
+        Number of updates (mistakes): the book's ``ℳ``, Biehl's ``M``.
     n_epochs_ : int
     errors_per_epoch_ : list of int
         Updates in each epoch; a converged run ends with a 0.
@@ -492,7 +505,13 @@ class Perceptron(LinearBinaryClassifier):
         e.g. Koski's ``w = (1, 0.5)``, ``b = 0``.
         """
         check_params(self)
-        X, y_pm = self._binary_targets(X, y)
+        # On large data a pass over X costs about as much as an epoch of training.  The
+        # package's check of X (check_inputs, in _binary_targets) finds NaN and infinity
+        # in the same pass that looks for squares that overflow, so scikit-learn's own
+        # pass looking for them is skipped; the labels are still checked here.
+        assert_all_finite(y, input_name="y")
+        with config_context(assume_finite=True):
+            X, y_pm = self._binary_targets(X, y)
 
         if not self.fit_intercept:
             s = 0.0
@@ -564,8 +583,8 @@ class GenericRun:
     ``coef`` is ``w``; ``embeddings`` the ``x^mu`` with ``w = (1/N) sum x^mu y^mu xi^mu``
     (3.13) from a zero start; ``n_updates`` counts the non-zero steps; ``converged`` says
     whether the last epoch left every example unchanged.  With ``record_history=True``,
-    ``history`` holds ``w`` at the start and after every non-zero step: row ``M`` is the
-    weight vector after ``M`` non-zero steps (Biehl's ``M(t)``, 3.21).
+    ``history`` holds ``w`` at the start and after every non-zero step: row ``ℳ`` is the
+    weight vector after ``ℳ`` non-zero steps (Biehl's ``M(t)``, 3.21).
     """
 
     coef: np.ndarray
@@ -679,27 +698,29 @@ def generic_perceptron(X: np.ndarray, y: np.ndarray, modulation, *, n_epochs: in
 # -------------------------------------------------------- Biehl's convergence proof (3.17)-(3.29)
 
 def biehl_bound(X: np.ndarray, margin: float, solution_norm2: float) -> float:
-    """Biehl's bound ``M* = (2c + Gamma) N Q* / c^2`` on the number of updates, eq. (3.29).
+    """Biehl's bound ``ℳ* = (2c + Gamma) N |w*|^2 / c^2`` on the number of updates, (3.29).
 
-    ``Gamma = max_mu |xi^mu|^2 / N`` (3.24) is read off the inputs ``X`` (shape ``(P, N)``,
+    ``Gamma = max_mu |x^mu|^2 / N`` (3.24) is read off the inputs ``X`` (shape ``(P, N)``,
     augmented if there is a bias); ``c = margin > 0`` is the margin the algorithm asks for
-    (3.15), and ``Q* = solution_norm2`` is the squared norm of a solution with every
-    ``E*^mu >= c`` (3.17), (3.18).  The bound holds for the algorithm with the ``1/N``
+    (3.15), and ``|w*|^2 = solution_norm2`` (Biehl's ``Q*``) is the squared norm of a solution
+    with every ``E*^mu >= c`` (3.17), (3.18).  The bound holds for the algorithm with the ``1/N``
     update (Rosenblatt's rule with learning rate ``1/N``) from ``w = 0``, in any order.
     """
     X = check_inputs(X)
     c = check_scalar(margin, "the margin c", POSITIVE)
-    Q_star = check_scalar(solution_norm2, "the squared norm Q* of the solution", POSITIVE)
+    norm2 = check_scalar(solution_norm2, "the squared norm |w*|^2 of the solution", POSITIVE)
     N = X.shape[1]
     gamma = float(np.max(np.einsum("ij,ij->i", X, X))) / N
-    return float((2.0 * c + gamma) * N * Q_star / c**2)
+    return float((2.0 * c + gamma) * N * norm2 / c**2)
 
 
 def overlap_and_norm(weights: np.ndarray, solution: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``R = w . w*`` and ``Q = w . w`` along a run (Biehl's proof, eqs. 3.22, 3.23).
+    """``w . w*`` and ``|w|^2`` along a run (Biehl's ``R`` and ``Q`` of eqs. 3.22, 3.23).
+
+    Biehl's ``R`` is the plain product, not the book's normalised overlap ``R``.
 
     ``weights`` has one weight vector per row (e.g. ``GenericRun.history`` or
-    ``Perceptron.history_.coef``); returns the arrays ``R`` and ``Q``, one entry per row.
+    ``Perceptron.history_.coef``); returns the two arrays, one entry per row.
     """
     W = np.atleast_2d(np.asarray(weights, dtype=float))
     w_star = np.asarray(solution, dtype=float)

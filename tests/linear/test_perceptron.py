@@ -1,4 +1,6 @@
-"""Tests of lecture_pkg.linear.perceptron against the lecture notes and scikit-learn."""
+"""Tests of lecture_pkg.linear.perceptron against the lecture notes and scikit-learn: the
+perceptron and its trainer, Novikoff's and Biehl's bounds, and Biehl's generic update
+(3.12)-(3.14)."""
 
 import warnings
 
@@ -9,9 +11,13 @@ from sklearn.linear_model import Perceptron as SkPerceptron
 from sklearn.svm import SVC
 
 from lecture_pkg import datasets
-from lecture_pkg.linear import (Perceptron, RosenblattTrainer, augment, data_radius,
-                                geometric_margin, local_potentials, max_margin_hyperplane,
-                                novikoff_bound, sign)
+from lecture_pkg.kernel_machines import adaline_embeddings, adatron_embeddings
+from lecture_pkg.linear import (AdaTron, Perceptron, RosenblattTrainer, augment, biehl_bound,
+                                correlation_matrix, data_radius, generic_perceptron,
+                                geometric_margin, hebb_student, local_potentials,
+                                max_margin_hyperplane, modulation_function, novikoff_bound,
+                                overlap_and_norm, sign, weights_from_embeddings)
+
 
 # ---------------------------------------------------------------- plain functions
 
@@ -152,6 +158,73 @@ def test_implicit_clamped_input_makes_the_same_updates_as_stepping(shuffle):
     assert fast.errors_per_epoch == slow.errors_per_epoch
     np.testing.assert_array_equal(fast.update_counts, slow.update_counts)
     np.testing.assert_allclose(fast.weights, slow.weights, rtol=0, atol=1e-12)
+
+
+def _planted_mistakes(P, positions, rng):
+    """Integer data (exact potentials) on which, from the start ``(b, w) = (0, 1, 0)`` with
+    ``eta = 1``, ``s = 1`` and a margin ``0 <= c < 2``, only the examples at ``positions``
+    are ever updates; in the cyclic order every one of them is, in every epoch.
+
+    The planted ones are ``(0, 1)`` with alternating labels, starting with -1: the bias
+    and ``w_2`` move together, by ``y`` at each update, so each planted example has
+    ``E = 2 y b``, which is 0 or -2 in the cyclic order (``b`` goes 0, -1, 0, ...) and
+    never leaves ``{-2, 0, 2}`` in any order.  The others are ``(k, 0)`` with ``|k| >= 3``
+    and ``y = sign(k)``: ``E = |k| + y b >= 2``, since ``|b| <= 1``.
+    """
+    k = rng.integers(3, 6, size=P) * rng.choice([-1, 1], size=P)
+    X = np.stack([k, np.zeros(P)], axis=1).astype(float)
+    y = np.sign(k).astype(float)
+    X[positions] = [0.0, 1.0]
+    y[positions] = np.resize([-1.0, 1.0], len(positions))
+    return X, y
+
+
+@pytest.mark.parametrize("margin, shuffle", [(0.0, False), (1.5, False), (1.0, True)])
+def test_updates_at_block_boundaries_and_epoch_ends_equal_stepping(margin, shuffle):
+    # Updates planted on the first and the last example of scan blocks, on consecutive
+    # examples, after long gaps and on the last example of the epoch; the blocked scan
+    # must make them in the same order as presenting one example at a time, epoch after
+    # epoch (the run never converges: the planted examples keep undoing each other).
+    # Shuffled, the planted examples are presented in random orders instead.
+    rng = np.random.default_rng(7)
+    P = 20_000
+    gaps = np.r_[rng.choice([1, 2, 63, 64, 65, 127, 128, 129, 255, 256], size=150),
+                 [1023, 1024, 4095, 4096, 4097]]
+    positions = np.cumsum(rng.permutation(gaps))
+    positions = np.unique(np.r_[0, positions[positions < P - 1], P - 1])
+    X, y = _planted_mistakes(P, positions, rng)
+    start = np.array([0.0, 1.0, 0.0])
+    slow = RosenblattTrainer(augment(X), y, start, margin=margin, record_history=True,
+                             shuffle=shuffle, random_state=np.random.default_rng(3))
+    while slow.epoch < 3:
+        slow.step()
+    fast = RosenblattTrainer(X, y, start, margin=margin, bias_input=1.0, record_history=True,
+                             shuffle=shuffle, random_state=np.random.default_rng(3))
+    blocks = []
+    rows = fast._rows
+    fast._rows = lambda a, b: blocks.append((fast.epoch, a, b)) or rows(a, b)
+    for _ in range(slow.n_updates):                       # the updates of three epochs
+        fast.next_update()
+    h_fast, h_slow = fast.history(), slow.history()
+    np.testing.assert_array_equal(h_fast.example, h_slow.example)
+    np.testing.assert_array_equal(h_fast.epoch, h_slow.epoch)
+    np.testing.assert_array_equal(h_fast.coef, h_slow.coef)
+    np.testing.assert_array_equal(h_fast.intercept, h_slow.intercept)
+    np.testing.assert_array_equal(fast.update_counts, slow.update_counts)
+    closed = len(fast.errors_per_epoch)
+    assert fast.errors_per_epoch == slow.errors_per_epoch[:closed] and not fast.converged
+    assert set(h_fast.example) <= set(positions)          # only planted examples update
+    if shuffle:
+        return
+    assert closed == 3            # the last example of every epoch is an update
+    # cyclic: all of them in the first epoch (in the next ones the first may pass, when
+    # the epoch before ended on the label it starts with)
+    assert fast.errors_per_epoch[0] == len(positions) <= fast.errors_per_epoch[-1] + 1
+    # what the comparison covered: updates on the first and on the last row of a block
+    updates = set(zip(h_fast.epoch.tolist(), h_fast.example.tolist()))
+    assert any((e, a) in updates for e, a, b in blocks)
+    assert any((e, b - 1) in updates and b - a > 1 and b < P for e, a, b in blocks)
+    assert {(e, P - 1) for e in range(3)} <= updates
 
 
 def test_converged_epoch_checks_only_what_the_previous_epoch_left_unchecked():
@@ -309,7 +382,9 @@ def test_separable_data_give_no_warning():
     (np.zeros((3, 2)), [0, 1, 2], "two classes"),
     (np.zeros((3, 2)), [1, 1, 1], "1 class"),
     (np.array([[np.nan, 1.0], [0.0, 1.0]]), [0, 1], "NaN"),
-    (np.array([[np.inf, 1.0], [0.0, 1.0]]), [0, 1], "infinity"),
+    (np.array([[np.inf, 1.0], [0.0, 1.0]]), [0, 1], "infinite"),
+    (np.zeros((2, 2)), [np.nan, 1.0], "y contains NaN"),
+    (np.zeros((2, 2)), [np.inf, 1.0], "y contains infinity"),
     (np.zeros((3, 2)), [0, 1], "inconsistent numbers of samples"),
 ])
 def test_bad_input_gives_a_clear_error(X, y, message):
@@ -342,3 +417,117 @@ def test_predict_checks_feature_count():
         p.predict(np.zeros((2, 3)))
 
 
+# ---------------------------------------------------------- Biehl's generic update (3.12)-(3.14)
+
+def _teacher_data(seed, P=40, N=10, gap=0.0):
+    rng = np.random.default_rng(seed)
+    X, y, _ = datasets.teacher_student(P, N, random_state=rng, gap=gap)
+    return X, y
+
+
+@pytest.mark.parametrize("representation", ["weights", "embeddings"])
+def test_f_equal_one_for_one_epoch_is_hebbs_rule(representation):
+    X, y = _teacher_data(0)
+    run = generic_perceptron(X, y, modulation_function("hebb"), representation=representation)
+    assert np.array_equal(run.embeddings, np.ones(len(y)))
+    assert run.n_updates == len(y) and run.n_epochs == 1
+    np.testing.assert_allclose(run.coef, hebb_student(X, y), rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("c", [0.0, 0.5])
+@pytest.mark.parametrize("shuffle", [False, True])
+def test_theta_modulation_is_the_perceptron_estimator_bit_for_bit(seed, c, shuffle):
+    X, y = _teacher_data(seed)
+    N = X.shape[1]
+    run = generic_perceptron(X, y, modulation_function("rosenblatt", margin=c), n_epochs=10_000,
+                             shuffle=shuffle, random_state=np.random.default_rng(seed))
+    clf = Perceptron(eta=1 / N, margin=c, fit_intercept=False, shuffle=shuffle,
+                     random_state=np.random.default_rng(seed)).fit(X, y)
+    assert run.converged and clf.converged_
+    assert np.array_equal(run.coef, clf.coef_)
+    assert np.array_equal(run.embeddings, clf.update_counts_)
+    assert run.n_updates == clf.n_updates_ and run.n_epochs == clf.n_epochs_
+    assert (y * (X @ run.coef)).min() > c
+
+
+def test_the_two_representations_give_the_same_run():
+    X, y = _teacher_data(7)
+    f = modulation_function("rosenblatt", margin=0.5)
+    a = generic_perceptron(X, y, f, n_epochs=10_000)
+    b = generic_perceptron(X, y, f, n_epochs=10_000, representation="embeddings")
+    assert np.array_equal(a.embeddings, b.embeddings)
+    np.testing.assert_allclose(a.coef, b.coef, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(a.coef, weights_from_embeddings(a.embeddings, X, y), atol=1e-12)
+
+
+@pytest.mark.parametrize("nonnegative", [False, True])
+def test_adaline_modulation_is_the_sequential_adaline_and_with_x_nonnegative_the_adatron(
+        nonnegative):
+    X, y = _teacher_data(3, P=30, N=15)
+    C = correlation_matrix(X, y)
+    eta = 0.8 / np.diag(C).max()
+    run = generic_perceptron(X, y, modulation_function("adaline", eta=eta), n_epochs=25,
+                             representation="embeddings", nonnegative=nonnegative,
+                             stop_when_unchanged=False)
+    solver = adatron_embeddings if nonnegative else adaline_embeddings
+    ref = solver(C, eta, normalize=False, max_epochs=25, tol=0.0)
+    assert ref.n_epochs == 25
+    assert np.array_equal(run.embeddings, ref.x)
+    assert (run.embeddings >= 0).all() if nonnegative else (run.embeddings < 0).any()
+    np.testing.assert_allclose(run.coef, weights_from_embeddings(ref.x, X, y), atol=1e-12)
+    if nonnegative:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            est = AdaTron(eta=eta, normalize=False, fit_intercept=False, max_epochs=25,
+                          tol=0.0).fit(X, y)
+        assert np.array_equal(est.embeddings_, run.embeddings)
+
+
+def test_generic_update_checks_its_arguments():
+    X, y = _teacher_data(0, P=5, N=2)
+    with pytest.raises(TypeError, match="modulation"):
+        generic_perceptron(X, y, 1.0)
+    with pytest.raises(ValueError, match="representation"):
+        generic_perceptron(X, y, modulation_function("hebb"), representation="dual")
+    with pytest.raises(ValueError, match="n_epochs"):
+        generic_perceptron(X, y, modulation_function("hebb"), n_epochs=0)
+    with pytest.raises(ValueError, match="unknown modulation"):
+        modulation_function("minover")
+    with pytest.raises(ValueError, match="eta"):
+        modulation_function("adaline", eta=-1.0)
+
+
+def test_rosenblatt_modulation_updates_at_equality():
+    f = modulation_function("rosenblatt", margin=0.0)
+    assert f(0.0) == 1.0 and f(1e-300) == 0.0 and f(-3.0) == 1.0
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("c", [0.1, 1.0])
+def test_biehls_two_bounds_hold_at_every_update_and_m_stays_below_m_star(seed, c):
+    X, y = _teacher_data(seed, P=30, N=5, gap=0.1)
+    N = X.shape[1]
+    unit, _, _ = max_margin_hyperplane(X, y, fit_intercept=False)
+    w_star = c * unit / (y * (X @ unit)).min()          # every E*^mu >= c, equality for the closest
+    Q_star = float(w_star @ w_star)
+    run = generic_perceptron(X, y, modulation_function("rosenblatt", margin=c), n_epochs=100_000,
+                             shuffle=True, random_state=np.random.default_rng(seed),
+                             record_history=True)
+    R, Q = overlap_and_norm(run.history, w_star)
+    M = np.arange(len(R))
+    gamma = (X**2).sum(axis=1).max() / N
+    assert (R >= c * M / N * (1 - 1e-9)).all()
+    assert (Q <= (2 * c + gamma) * M / N * (1 + 1e-9)).all()
+    assert run.converged and run.n_updates <= biehl_bound(X, c, Q_star)
+
+
+def test_biehl_bound_formula_and_checks():
+    X = np.array([[3.0, 4.0], [1.0, 0.0]])          # Gamma = 25 / 2
+    assert biehl_bound(X, 0.5, 2.0) == pytest.approx((1.0 + 12.5) * 2 * 2.0 / 0.25)
+    with pytest.raises(ValueError, match="margin"):
+        biehl_bound(X, 0.0, 1.0)
+    R, Q = overlap_and_norm([[1.0, 2.0], [0.0, 0.0]], [3.0, 1.0])
+    assert R.tolist() == [5.0, 0.0] and Q.tolist() == [5.0, 0.0]
+    with pytest.raises(ValueError, match="do not fit"):
+        overlap_and_norm([[1.0, 2.0]], [1.0, 2.0, 3.0])
