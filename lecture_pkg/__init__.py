@@ -59,7 +59,8 @@ Shared by all
     :mod:`lecture_pkg.results`
         reporting a reproduced result beside the stated one, and the ledger page.
     :mod:`lecture_pkg.validation`
-        input checks and the hyper-parameter tables (``check_params``).
+        input checks, the hyper-parameter tables (``check_params``) and the estimators'
+        mixin that checks them when ``fit`` starts (``ParamValidationMixin``).
 
 The tools that build the book (``make refresh``, ``make bench``) are not part of the
 package; they live in ``tools/`` in the repository.

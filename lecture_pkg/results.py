@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -161,9 +162,21 @@ def report(result_id: str, reproduced, stated, *, kind: str, bound: str = "", di
             raw=True)
 
 
-SOURCES = {"000": "Biehl's notes", "001": "Koski's lecture", "002": "Deckert's chapter",
-           "003": "the course slides based on Mooney's lecture",
-           "004": "Frieß and Harrison's paper"}
+class Source(NamedTuple):
+    """A source of the stated results: ``name`` as a table or citation gives it ("Biehl"),
+    ``work`` as a sentence does ("Biehl's notes")."""
+
+    name: str
+    work: str
+
+
+#: The sources of the stated results, by the numbers RESULTS.md gives them (000-004): the
+#: one table of their names, for the result cells (:func:`source_of`) and the ledger page.
+SOURCES = {"000": Source("Biehl", "Biehl's notes"),
+           "001": Source("Koski", "Koski's lecture"),
+           "002": Source("Deckert", "Deckert's chapter"),
+           "003": Source("the slides", "the course slides based on Mooney's lecture"),
+           "004": Source("Frieß and Harrison", "Frieß and Harrison's paper")}
 
 
 #: How a row of RESULTS.md names its source in words, where its group has several.
@@ -186,7 +199,7 @@ def source_of(result_id: str) -> str:
         codes = [code for code, pattern in _SOURCE_WORDS.items()
                  if code in group and re.search(pattern, row.result)]
     codes = codes or group
-    names = list(dict.fromkeys(SOURCES[c] for c in codes))
+    names = list(dict.fromkeys(SOURCES[c].work for c in codes))
     where = names[0] if len(names) == 1 else "the lecture notes"
     if "[ext]" in row.result:
         return f"the book, extending {where}"

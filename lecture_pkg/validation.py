@@ -5,7 +5,9 @@ turn bad input into a clear ``ValueError`` naming the problem, and a small local
 of scikit-learn's parameter constraints (theirs is private): each estimator declares the
 valid range of every hyper-parameter in one table, ``_parameter_constraints``, and
 :func:`check_params` checks the table once when ``fit`` starts.  NaN is never valid and
-infinity only where the table says so.
+infinity only where the table says so.  The estimators' bases inherit
+:class:`ParamValidationMixin`, which runs that check (and the rules that tie two parameters
+together) before every ``fit`` and ``partial_fit``, as scikit-learn's ``_fit_context`` does.
 
 :func:`warn_user` issues the package's warnings with a ``stacklevel`` that points at the
 user's own call, however deep inside the package the warning is raised.
@@ -22,7 +24,8 @@ import warnings
 import numpy as np
 
 __all__ = ["as_plus_minus", "check_inputs", "check_vector", "check_positive_int", "resolve_rng",
-           "Interval", "Options", "check_params", "check_scalar", "check_counts", "warn_user",
+           "Interval", "Options", "check_params", "ParamValidationMixin", "check_scalar",
+           "check_counts", "warn_user",
            "FINITE", "POSITIVE", "POSITIVE_OR_INF", "NON_NEGATIVE", "COUNT", "NON_ZERO"]
 
 
@@ -247,6 +250,48 @@ def check_params(estimator) -> None:
             raise ValueError(f"{type(estimator).__name__}: the parameter {name!r} "
                              f"must be {allowed}; got {value!r}")
 
+
+_FIT_METHODS = ("fit", "partial_fit")
+
+
+def _fit_context(fit):
+    """``fit`` (or ``partial_fit``) that first checks the estimator's hyper-parameters."""
+    @functools.wraps(fit)
+    def fit_with_checked_params(estimator, *args, **kwargs):
+        estimator._validate_params()
+        return fit(estimator, *args, **kwargs)
+
+    fit_with_checked_params.validates_params = True
+    return fit_with_checked_params
+
+
+class ParamValidationMixin:
+    """Base of the package's estimators: hyper-parameters are checked when fitting starts.
+
+    An estimator declares, once, the valid range of each hyper-parameter in its table
+    ``_parameter_constraints`` (see :func:`check_params`) and the rules that tie two
+    parameters together, which a table of single ranges cannot say, in the method
+    ``_check_parameter_combination`` (no rule by default; it raises ``ValueError`` naming
+    the parameters).  Every ``fit`` and ``partial_fit`` that a subclass defines is wrapped
+    when the class is created, so that ``_validate_params`` runs both before the method's
+    first line, as scikit-learn's ``_fit_context`` decorator does: no ``fit`` calls them
+    itself.  The data are checked by ``fit``, after the parameters.
+    """
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        for name in _FIT_METHODS:
+            method = cls.__dict__.get(name)
+            if callable(method) and not getattr(method, "validates_params", False):
+                setattr(cls, name, _fit_context(method))
+
+    def _validate_params(self) -> None:
+        """Check the table ``_parameter_constraints``, then the rules between parameters."""
+        check_params(self)
+        self._check_parameter_combination()
+
+    def _check_parameter_combination(self) -> None:
+        """Raise ``ValueError`` for a combination of valid values that does not go together."""
 
 def check_scalar(value, name: str, *constraints):
     """Check one argument of a plain function against constraints of the tables; return it.

@@ -105,3 +105,17 @@ def test_format_small_shows_digits_only_above_the_floor():
     assert results.format_small(0.0, 1e-8) == "< 1e-8"
     assert results.format_limit(2.5e-7) == "2.5e-7"
     assert results.format_limit(0.001) == "0.001"
+
+
+def test_one_table_names_every_source_by_its_number():
+    """``SOURCES`` is the one table of the sources: every number the results list uses has a
+    short name (the ledger page's) and the words a result cell's sentence uses."""
+    import re
+
+    codes = set()
+    for row in results.stated_results():
+        codes |= set(re.findall(r"\b(00\d)\b", row.group) + re.findall(r"\((00\d)", row.result))
+    assert codes and codes <= set(results.SOURCES)
+    for source in results.SOURCES.values():
+        assert source.name and source.work and source.name != source.work
+    assert results.SOURCES["000"] == ("Biehl", "Biehl's notes")

@@ -132,3 +132,68 @@ def test_an_unbounded_interval_reads_as_a_finite_number():
     assert check_scalar(-3.5, "b", FINITE) == -3.5
     with pytest.raises(ValueError, match="^b must be a finite number, got nan$"):
         check_scalar(np.nan, "b", FINITE)
+
+
+# ---------------------------------------------------------------- ParamValidationMixin
+
+def _toy_estimator():
+    """A small estimator on the mixin: a table, a rule between two parameters, and a ``fit``
+    and ``partial_fit`` that record that their bodies ran."""
+    from sklearn.base import BaseEstimator
+
+    from lecture_pkg.validation import POSITIVE, Options, ParamValidationMixin
+
+    class Toy(ParamValidationMixin, BaseEstimator):
+        _parameter_constraints = {"eta": [POSITIVE], "solver": [Options("gd", "lbfgs")],
+                                  "batch_size": [POSITIVE, None]}
+
+        def __init__(self, eta=1.0, solver="gd", batch_size=None):
+            self.eta, self.solver, self.batch_size = eta, solver, batch_size
+
+        def _check_parameter_combination(self):
+            if self.solver == "lbfgs" and self.batch_size is not None:
+                raise ValueError("Toy: the parameter 'batch_size' works with solver='gd' only")
+
+        def fit(self, X, y=None, *, note="fit"):
+            """Fit the toy."""
+            self.ran_ = note
+            return self
+
+        def partial_fit(self, X, y=None):
+            self.ran_ = "partial_fit"
+            return self
+
+    return Toy
+
+
+@pytest.mark.parametrize("method", ["fit", "partial_fit"])
+def test_the_mixin_checks_the_table_before_fit_and_partial_fit_run(method):
+    Toy = _toy_estimator()
+    for params, match in [({"eta": np.nan}, "Toy: the parameter 'eta' must be a finite number in "
+                                            r"\(0, inf\); got nan"),
+                          ({"solver": "sgd"}, "'solver' must be one of 'gd', 'lbfgs'"),
+                          ({"solver": "lbfgs", "batch_size": 8.0}, "'batch_size' works with")]:
+        toy = Toy(**params)
+        with pytest.raises(ValueError, match=match):
+            getattr(toy, method)([[0.0]])
+        assert not hasattr(toy, "ran_")               # the body never started
+    assert getattr(Toy(), method)([[0.0]]).ran_ == method
+
+
+def test_the_mixin_keeps_fit_as_written_and_wraps_it_once():
+    import inspect
+
+    Toy = _toy_estimator()
+    assert Toy.fit.__doc__ == "Fit the toy." and Toy.fit.__name__ == "fit"
+    assert list(inspect.signature(Toy.fit).parameters) == ["self", "X", "y", "note"]
+    assert Toy().fit([[0.0]], note="kept").ran_ == "kept"
+
+    class Child(Toy):                                  # inherits the wrapped fit: not wrapped again
+        pass
+
+    assert Child.fit is Toy.fit and Child.fit.__wrapped__.__name__ == "fit"
+    calls = []
+    toy = Toy()
+    toy._validate_params = lambda: calls.append(1)
+    toy.fit([[0.0]])
+    assert calls == [1]

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lecture_pkg.plotting import SCRIPT_CAPITALS
-from lecture_pkg.results import ledger_anchor, stated_results
+from lecture_pkg.results import SOURCES, ledger_anchor, stated_results
 
 __all__ = ["LEDGER_NAME", "toc_documents", "book_notebooks", "find_reproductions", "ledger",
            "ledger_html"]
@@ -183,16 +183,14 @@ def _html_with_math(text: str) -> str:
     return html.escape(_INLINE_MATH.sub(lambda m: _tex_to_text(m.group(1)), text), quote=False)
 
 
-#: The sources by name, for the page (RESULTS.md numbers them 000-004).
-SOURCE_NAMES = {"000": "Biehl", "001": "Koski", "002": "Deckert", "003": "the slides",
-                "004": "Frieß and Harrison"}
-_SOURCE_CODE = re.compile(r"\b(00[0-4])\b")
+#: The number of a source in RESULTS.md (000-004), named on the page by ``SOURCES[code].name``.
+_SOURCE_CODE = re.compile(r"\b(" + "|".join(map(re.escape, SOURCES)) + r")\b")
 
 
 def _named(text: str) -> str:
     """``text`` with the sources' numbers written as their names: ``(000 ch. 1)`` ->
     ``(Biehl ch. 1)``."""
-    return _SOURCE_CODE.sub(lambda m: SOURCE_NAMES[m.group(1)], text)
+    return _SOURCE_CODE.sub(lambda m: SOURCES[m.group(1)].name, text)
 
 
 def ledger_html(book_dir: str | os.PathLike, page: str | os.PathLike) -> str:

@@ -42,8 +42,8 @@ from sklearn.exceptions import ConvergenceWarning
 
 from ..linear.perceptron import RosenblattTrainer, augment
 from ..core.order import presentation_order
-from ..validation import (COUNT, POSITIVE, Options, as_plus_minus, check_inputs, check_params,
-                          check_scalar, warn_user)
+from ..validation import (COUNT, POSITIVE, Options, as_plus_minus, check_inputs, check_scalar,
+                          warn_user)
 from ._base import _KERNEL_CONSTRAINTS, _BinaryKernelClassifier
 
 __all__ = [
@@ -227,7 +227,6 @@ class KernelPerceptron(_BinaryKernelClassifier):
 
     def fit(self, X: np.ndarray, y: np.ndarray) -> KernelPerceptron:
         """Run the kernel perceptron on ``X`` (or a Gram matrix) with two classes in ``y``."""
-        check_params(self)
         X, y_pm = self._binary_targets(X, y)
         K = self._train_gram(X, check_psd="raise")
         run = kernel_perceptron(K, y_pm, eta=self.eta, bias=self.fit_intercept,

@@ -41,8 +41,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from scipy.optimize import linprog
 
-from ..validation import (NON_NEGATIVE, POSITIVE, as_plus_minus, check_inputs, check_params,
-                          check_scalar)
+from ..validation import NON_NEGATIVE, POSITIVE, as_plus_minus, check_inputs, check_scalar
 from ._base import _KERNEL_CONSTRAINTS, _BinaryKernelClassifier
 
 if TYPE_CHECKING:
@@ -289,7 +288,6 @@ class LPMachine(_BinaryKernelClassifier):
 
     def fit(self, X: np.ndarray, y: np.ndarray) -> LPMachine:
         """Solve the LP (16) for ``X`` (or a Gram matrix) with two classes in ``y``."""
-        check_params(self)
         X, y_pm = self._binary_targets(X, y)
         costs = np.ones(len(y_pm))
         if self.class_weight is not None:

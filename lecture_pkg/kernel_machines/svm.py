@@ -51,7 +51,7 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
 from ..validation import (COUNT, POSITIVE, Interval, Options, as_plus_minus, check_inputs,
-                          check_params, warn_user)
+                          warn_user)
 from ._base import _KERNEL_CONSTRAINTS, _BinaryKernelClassifier
 from ..core._rows import KernelRows
 from ..core.kernels import check_gram, check_gram_memory
@@ -335,7 +335,6 @@ class KernelAdaTron(_BinaryKernelClassifier):
 
     def fit(self, X: np.ndarray, y: np.ndarray) -> KernelAdaTron:
         """Train on ``X`` (n_samples, n_features), or a Gram matrix, with two classes in ``y``."""
-        check_params(self)
         X, y_pm = self._binary_targets(X, y)
         P = len(X)
         if (self.kernel != "precomputed" and self.mode == "greedy"

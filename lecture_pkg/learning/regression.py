@@ -34,7 +34,7 @@ from scipy.linalg import cho_factor, cho_solve
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ..validation import NON_NEGATIVE, POSITIVE, check_inputs, check_params, check_scalar
+from ..validation import NON_NEGATIVE, POSITIVE, ParamValidationMixin, check_inputs, check_scalar
 
 __all__ = [
     "add_clamped_input",
@@ -273,12 +273,11 @@ def posterior_predictive(X_new: np.ndarray, mean: np.ndarray, cov: np.ndarray,
 
 # ---------------------------------------------------------------- estimators
 
-class _ClampedInputRegressor(RegressorMixin, BaseEstimator):
+class _ClampedInputRegressor(ParamValidationMixin, RegressorMixin, BaseEstimator):
     """What the two regressors share: the clamped input ``-1`` of eq. (2.4) and its weight."""
 
     def _clamped_data(self, X, y):
-        """Check the parameters and the data; return ``X``, float ``y`` and the inputs to fit."""
-        check_params(self)
+        """Check the data; return ``X``, float ``y`` and the inputs to fit."""
         X, y = validate_data(self, X, y, y_numeric=True)
         X = check_inputs(X)                                # squares that overflow are refused
         return X, y.astype(float), add_clamped_input(X) if self.fit_intercept else X

@@ -10,7 +10,8 @@
 * :mod:`~lecture_pkg.linear.stability` -- optimal stability: :class:`MinOver`,
   :class:`Adaline`, :class:`AdaTron`, stabilities and learning-rate windows;
 * :mod:`~lecture_pkg.linear.nonseparable` -- data that are not separable: minimal errors,
-  :class:`Pocket`, the cost family ``H^[k]``, the soft-margin :class:`SoftMarginAdaTron`;
+  :class:`Pocket`, the cost family ``ℰ_k`` (Biehl's ``H^[k]``), the soft-margin
+  :class:`SoftMarginAdaTron`;
 * :mod:`~lecture_pkg.linear.gradient_descent` -- gradient descent for linear models:
   Deckert's one-dimensional demonstrations, his Adaline with a general activation, and
   the slides' batch perceptron and least-squares descent.

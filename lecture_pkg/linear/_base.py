@@ -15,7 +15,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ..validation import FINITE, check_inputs, check_scalar, check_vector
+from ..validation import FINITE, ParamValidationMixin, check_inputs, check_scalar, check_vector
 
 __all__ = [
     "augment",
@@ -41,7 +41,7 @@ def augment(X: np.ndarray, bias_input: float = 1.0) -> np.ndarray:
     return np.hstack([np.full((X.shape[0], 1), float(bias_input)), X])
 
 
-class LinearBinaryClassifier(ClassifierMixin, BaseEstimator):
+class LinearBinaryClassifier(ParamValidationMixin, ClassifierMixin, BaseEstimator):
     """Base of the course's linear two-class estimators (perceptron family).
 
     Provides what they share: any two labels mapped to ``-1`` / ``+1`` (``classes_[1]``

@@ -14,7 +14,7 @@ convention ``w = (1/N) sum_mu x^mu y^mu xi^mu`` and the correlation matrix
   ``literal=True`` runs the printed version.
 * :func:`cost_hk` and :func:`cost_hk_gradient` are the cost family
   ``ℰ_k(w) = sum_mu (c - E^mu)^k Theta[c - E^mu]`` of Griniasty and Gutfreund that
-  Biehl quotes as ``ℰ_k`` in §4.1.1: ``k -> 0`` with ``c = 0`` counts the errors, ``k = 1`` is the
+  Biehl quotes as ``H^[k]`` in §4.1.1: ``k -> 0`` with ``c = 0`` counts the errors, ``k = 1`` is the
   perceptron cost, ``k = 2`` the AdaTron cost.
 * :class:`SoftMarginAdaTron` is the AdaTron with errors (4.6), the box-constrained
   dual (4.5) of the soft-margin problem (4.3); it runs the one AdaTron of
@@ -33,7 +33,7 @@ from sklearn.exceptions import ConvergenceWarning
 from ..core.solvers import EmbeddingRun, adatron_embeddings, dual_objective, support_vectors
 from ..validation import (COUNT, NON_ZERO, POSITIVE, POSITIVE_OR_INF, Interval, as_plus_minus,
                           check_inputs,
-                          check_params, check_scalar, resolve_rng, warn_user)
+                          check_scalar, resolve_rng, warn_user)
 from ._base import _LinearBinaryClassifier
 from .stability import correlation_matrix, weights_from_embeddings
 
@@ -212,7 +212,6 @@ class Pocket(_LinearBinaryClassifier):
 
     def fit(self, X: np.ndarray, y: np.ndarray) -> Pocket:
         """Run the Pocket algorithm on ``X`` (n_samples, n_features) with two classes in ``y``."""
-        check_params(self)
         X, y_pm, Xa, s = self._prepare(X, y)
         run = pocket(Xa, y_pm, self.n_steps, random_state=self.random_state)
         self._store_weights(run.w, s)
@@ -350,7 +349,6 @@ class SoftMarginAdaTron(_LinearBinaryClassifier):
 
     def fit(self, X: np.ndarray, y: np.ndarray) -> SoftMarginAdaTron:
         """Train on ``X`` (n_samples, n_features) with two classes in ``y``."""
-        check_params(self)
         X, y_pm, Xa, s = self._prepare(X, y)
         Q = correlation_matrix(Xa, y_pm)
         run = soft_margin_adatron(Q, self.C, self.eta, max_epochs=self.max_epochs, tol=self.tol)

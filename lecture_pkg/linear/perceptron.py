@@ -26,7 +26,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import assert_all_finite
 
 from ..validation import (COUNT, FINITE, NON_ZERO, POSITIVE, Interval, Options, as_plus_minus,
-                          check_inputs, check_params, check_scalar, check_vector, resolve_rng,
+                          check_inputs, check_scalar, check_vector, resolve_rng,
                           warn_user)
 from ._base import LinearBinaryClassifier, augment, initial_weights
 
@@ -367,18 +367,21 @@ class RosenblattTrainer:
         self._passed += n - end
         return None
 
-    def next_update(self) -> int | None:
+    def next_update(self, max_epochs: int | None = None) -> int | None:
         """Skip ahead to the next update and make it.
 
         Equivalent to calling :meth:`step` until it updates, but the examples that
         are passed over are checked in vectorised blocks.  Returns the index
         of the updated example, or ``None`` once a full epoch passes without update
-        (the run has converged).
+        (the run has converged) or, with ``max_epochs``, once that many epochs are
+        complete (no update is taken from the epoch after the limit).
         """
         while not self.converged:
             pos = self._first_update_position()
             if pos is None:
                 self._close_epoch()
+                if max_epochs is not None and self.epoch >= max_epochs:
+                    return None
                 continue
             idx = int(self.order[pos])
             self._apply_update(idx)
@@ -392,7 +395,7 @@ class RosenblattTrainer:
         """Train until convergence or until ``max_epochs`` epochs are complete; return
         ``converged``."""
         while not self.converged and self.epoch < max_epochs:
-            self.next_update()
+            self.next_update(max_epochs)
         return self.converged
 
     def history(self, bias_input: float = 1.0) -> PerceptronHistory:
@@ -504,7 +507,6 @@ class Perceptron(LinearBinaryClassifier):
         ``coef_init`` and ``intercept_init`` give the starting weights (zero by default),
         e.g. Koski's ``w = (1, 0.5)``, ``b = 0``.
         """
-        check_params(self)
         # On large data a pass over X costs about as much as an epoch of training.  The
         # package's check of X (check_inputs, in _binary_targets) finds NaN and infinity
         # in the same pass that looks for squares that overflow, so scikit-learn's own

@@ -1,15 +1,16 @@
 """The perceptron of optimal stability: MinOver, Adaline and AdaTron (Biehl §3.5–3.6).
 
-Notation and conventions (see the book's introduction, "Notation"):
+Notation and conventions (the book's, see its page "Notation"; Biehl's letters in brackets):
 
-* inputs are the rows ``xi^mu`` of ``X`` (shape ``(P, N)``), labels ``y^mu = S_T^mu`` are
-  ``+-1``; the estimators accept any two labels and map them to ``+-1`` themselves;
+* inputs are the rows ``x^mu`` of ``X`` (shape ``(P, N)``; Biehl's ``xi^mu``), labels
+  ``y^mu`` are ``+-1`` (his ``S_T^mu``); the estimators accept any two labels and map
+  them to ``+-1`` themselves;
 * Biehl's **1/N convention** is kept where the notes use it: the weights are written
-  through *embedding strengths* ``x^mu`` as ``w = (1/N) sum_mu x^mu y^mu xi^mu``
-  (eqs. 3.13, 3.45, 3.55, 3.67), the correlation matrix is
-  ``C^{mu nu} = (1/N) y^mu y^nu xi^mu . xi^nu`` (3.58), and then ``E = C x`` (3.59) and
-  ``|w|^2 = x.C x / N`` (3.60).  The factor never changes a classifier; it changes the
-  numbers ``E``, ``C`` and ``x``;
+  through *embedding strengths* ``a^mu`` (his ``x^mu``) as
+  ``w = (1/N) sum_mu a^mu y^mu x^mu`` (eqs. 3.13, 3.45, 3.55, 3.67), the correlation
+  matrix is ``Q^{mu nu} = (1/N) y^mu y^nu x^mu . x^nu`` (his ``C``, 3.58), and then
+  ``E = Q a`` (3.59) and ``|w|^2 = a.Q a / N`` (3.60).  The factor never changes a
+  classifier; it changes the numbers ``E``, ``Q`` and ``a``;
 * the estimators work on augmented inputs ``(s, x)`` when ``fit_intercept=True``
   (clamped input ``s`` first, as in :func:`lecture_pkg.linear.augment`), so the
   bias is part of the weight vector whose norm is minimised.  ``fit_intercept=False``
@@ -36,7 +37,7 @@ from .._ties import first_argmin
 from ..core.solvers import (DIVERGENCE_FACTOR, LearningRateWarning, adatron_embeddings,
                                        check_learning_rate, kkt_residuals, support_vectors)
 from ..validation import (COUNT, NON_NEGATIVE, NON_ZERO, POSITIVE, Interval, Options, as_plus_minus,
-                          check_inputs, check_params, check_scalar, resolve_rng, warn_user)
+                          check_inputs, check_scalar, resolve_rng, warn_user)
 from ._base import _kappa_of, _LinearBinaryClassifier, initial_weights
 from .perceptron import geometric_margin, local_potentials
 
@@ -321,7 +322,6 @@ class MinOver(_LinearBinaryClassifier):
 
     def fit(self, X: np.ndarray, y: np.ndarray) -> MinOver:
         """Run MinOver on ``X`` (n_samples, n_features) with two classes in ``y``."""
-        check_params(self)
         X, y_pm, Xa, s = self._prepare(X, y)
         C = correlation_matrix(Xa, y_pm)
         run = minover_embeddings(C, Xa.shape[1], max_steps=self.max_steps,
@@ -425,14 +425,15 @@ class AdaTron(_LinearBinaryClassifier):
         self.fit_intercept = fit_intercept
         self.bias_input = bias_input
 
-    def fit(self, X: np.ndarray, y: np.ndarray) -> AdaTron:
-        """Train on ``X`` (n_samples, n_features) with two classes in ``y``."""
-        check_params(self)
-        # a combination of parameters the table cannot express
+    def _check_parameter_combination(self) -> None:
+        """The greedy solver needs a positive ``tol``."""
         if self.mode == "greedy" and self.tol == 0:
             raise ValueError("AdaTron: mode='greedy' needs tol > 0, got tol=0: the greedy solver "
                              "stops when no Kuhn-Tucker condition is violated by more than tol, "
                              "which in floating point may never happen for tol=0")
+
+    def fit(self, X: np.ndarray, y: np.ndarray) -> AdaTron:
+        """Train on ``X`` (n_samples, n_features) with two classes in ``y``."""
         X, y_pm, Xa, s = self._prepare(X, y)
         C = correlation_matrix(Xa, y_pm)
         run = adatron_embeddings(C, self.eta, mode=self.mode, normalize=self.normalize,
@@ -582,20 +583,21 @@ class Adaline(_LinearBinaryClassifier):
                                                                                             B))
         return 2.0 / lam, f"mini-batches of {B}: 2 / largest lambda_max of a block"
 
-    def fit(self, X: np.ndarray, y: np.ndarray, coef_init: np.ndarray | None = None,
-            intercept_init: float | None = None) -> Adaline:
-        """Train on ``X`` (n_samples, n_features) with two classes in ``y``.
-
-        ``coef_init``/``intercept_init`` give the start weights (zero by default).
-        """
-        check_params(self)
-        # combinations of parameters the table cannot express
+    def _check_parameter_combination(self) -> None:
+        """Mini-batches need a ``batch_size``; normalised LMS is a sequential rule."""
         if self.solver == "minibatch" and self.batch_size is None:
             raise ValueError(f"solver='minibatch' needs a positive integer batch_size, "
                              f"got {self.batch_size!r}")
         if self.normalize and self.solver != "sequential":
             raise ValueError("normalize=True (normalised LMS) is defined for "
                              "solver='sequential' only")
+
+    def fit(self, X: np.ndarray, y: np.ndarray, coef_init: np.ndarray | None = None,
+            intercept_init: float | None = None) -> Adaline:
+        """Train on ``X`` (n_samples, n_features) with two classes in ``y``.
+
+        ``coef_init``/``intercept_init`` give the start weights (zero by default).
+        """
         X, y_pm, Xa, s = self._prepare(X, y)
         P, D = Xa.shape
         # inputs whose squares overflow (and with them the learning-rate limit) were

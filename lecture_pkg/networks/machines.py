@@ -34,8 +34,8 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..linear.nonseparable import pocket
 from ..linear.perceptron import augment
-from ..validation import (COUNT, Options, as_plus_minus, check_inputs, check_params, resolve_rng,
-                          warn_user)
+from ..validation import (COUNT, Options, ParamValidationMixin, as_plus_minus, check_inputs,
+                          resolve_rng, warn_user)
 
 __all__ = [
     "hidden_states",
@@ -188,7 +188,7 @@ def grow_parity_machine(X: np.ndarray, y: np.ndarray, *, max_units: int | None =
             "radius": R, "converged": errors[-1] == 0}
 
 
-class ParityMachine(ClassifierMixin, BaseEstimator):
+class ParityMachine(ParamValidationMixin, ClassifierMixin, BaseEstimator):
     """A parity machine grown by :func:`grow_parity_machine`: a universal classifier (4.15).
 
     Parameters
@@ -248,7 +248,6 @@ class ParityMachine(ClassifierMixin, BaseEstimator):
 
     def fit(self, X: np.ndarray, y: np.ndarray) -> ParityMachine:
         """Grow the machine on ``X`` (n_samples, n_features) with two classes in ``y``."""
-        check_params(self)
         X, y = validate_data(self, X, y)
         check_classification_targets(y)
         self.classes_ = np.unique(y)

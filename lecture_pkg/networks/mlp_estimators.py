@@ -26,7 +26,8 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ..validation import COUNT, POSITIVE, Interval, Options, check_params, resolve_rng, warn_user
+from ..validation import (COUNT, POSITIVE, Interval, Options, ParamValidationMixin, resolve_rng,
+                          warn_user)
 from .mlp import MLP
 
 __all__ = ["MLPClassifier", "MLPRegressor"]
@@ -44,7 +45,7 @@ class _LayerSizes:
         return "a sequence of integers >= 1 (units per hidden layer; empty: no hidden layer)"
 
 
-class _MLPEstimator(BaseEstimator):
+class _MLPEstimator(ParamValidationMixin, BaseEstimator):
     """What the classifier and the regressor share: the table, the training, the checks."""
 
     _parameter_constraints = {
@@ -79,7 +80,8 @@ class _MLPEstimator(BaseEstimator):
         self.init_scale = init_scale
         self.random_state = random_state
 
-    def _check_combination(self) -> None:
+    def _check_parameter_combination(self) -> None:
+        """Early stopping needs a validation set, and works with gradient descent only."""
         if self.patience is not None and self.validation_fraction is None:
             raise ValueError(f"{type(self).__name__}: the parameter 'patience' needs a "
                              "validation set: give 'validation_fraction' too")
@@ -202,8 +204,6 @@ class MLPClassifier(ClassifierMixin, _MLPEstimator):
 
     def fit(self, X: np.ndarray, y: np.ndarray) -> MLPClassifier:
         """Train a network on ``X`` (n_samples, n_features) and the class labels ``y``."""
-        check_params(self)
-        self._check_combination()
         X, y = validate_data(self, X, y)
         check_classification_targets(y)
         self.classes_ = np.unique(y)
@@ -271,8 +271,6 @@ class MLPRegressor(RegressorMixin, _MLPEstimator):
     def fit(self, X: np.ndarray, y: np.ndarray) -> MLPRegressor:
         """Train a network on ``X`` (n_samples, n_features) and the targets ``y`` (one or
         more columns)."""
-        check_params(self)
-        self._check_combination()
         X, y = validate_data(self, X, y, multi_output=True, y_numeric=True)
         self._one_column = y.ndim == 1
         self._train(X, y.reshape(len(y), -1).astype(float))

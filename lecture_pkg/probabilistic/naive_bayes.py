@@ -31,8 +31,8 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._ties import first_argmax
-from ..validation import (NON_NEGATIVE, Interval, Options, check_inputs, check_params, check_scalar,
-                          warn_user)
+from ..validation import (NON_NEGATIVE, Interval, Options, ParamValidationMixin, check_inputs,
+                          check_scalar, warn_user)
 from .bayes import check_distribution
 
 __all__ = [
@@ -139,7 +139,7 @@ class _CategoryLists:
         return "a list of category values per feature"
 
 
-class _NaiveBayesBase(ClassifierMixin, BaseEstimator):
+class _NaiveBayesBase(ParamValidationMixin, ClassifierMixin, BaseEstimator):
     """Shared prediction code: ``log P(y) + sum_i log P(x_i | y)`` and its normalisation."""
 
     def _joint_log_likelihood(self, X) -> np.ndarray:  # pragma: no cover - abstract
@@ -261,7 +261,7 @@ class CategoricalNaiveBayes(_NaiveBayesBase):
         return tags
 
     # -- parameters
-    def _check_p_array(self) -> None:
+    def _check_parameter_combination(self) -> None:
         """What the table cannot say about an array ``p``: its entries lie in (0, 1]."""
         if isinstance(self.p, (list, tuple, np.ndarray)):
             p = np.asarray(self.p, dtype=float)
@@ -314,8 +314,6 @@ class CategoricalNaiveBayes(_NaiveBayesBase):
     # -- fitting
     def fit(self, X: np.ndarray, y: np.ndarray) -> CategoricalNaiveBayes:
         """Count ``n_k`` and ``n_ijk`` and form the m-estimates."""
-        check_params(self)
-        self._check_p_array()
         X, y = validate_data(self, X, y, dtype=None)
         check_classification_targets(y)
         self._check_p_length(X.shape[1])
@@ -375,7 +373,7 @@ class CategoricalNaiveBayes(_NaiveBayesBase):
             cats.append(values)
             tables.append(table[order])
         model = cls(m=0, categories=[c.tolist() for c in cats], handle_unknown=handle_unknown)
-        check_params(model)
+        model._validate_params()
         model.classes_ = classes[order]
         model.categories_ = cats
         model.class_log_prior_ = _log(prior[order])
@@ -471,7 +469,6 @@ class GaussianNaiveBayes(_NaiveBayesBase):
 
     def fit(self, X: np.ndarray, y: np.ndarray) -> GaussianNaiveBayes:
         """Class means, variances (ddof = 0) and priors."""
-        check_params(self)
         X, y = validate_data(self, X, y, dtype=np.float64)
         X = check_inputs(X)                                # squares that overflow are refused
         check_classification_targets(y)

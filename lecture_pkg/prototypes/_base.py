@@ -25,7 +25,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._ties import first_argmin
-from ..validation import Interval, Options
+from ..validation import Interval, Options, ParamValidationMixin
 from . import distances as _dist
 
 __all__ = [
@@ -35,12 +35,6 @@ __all__ = [
 
 
 # ---------------------------------------------------------------- small helpers
-
-def _resolve_rng(random_state):
-    if isinstance(random_state, (np.random.Generator, np.random.RandomState)):
-        return random_state
-    return np.random.default_rng(random_state)
-
 
 def _name(value):
     """A label as a plain Python value, for readable error messages."""
@@ -113,7 +107,7 @@ def relative_distance_difference(d_correct: np.ndarray, d_wrong: np.ndarray) -> 
     return np.divide(dJ - dK, total, out=np.zeros(np.broadcast(dJ, dK).shape), where=total > 0)
 
 
-class _PrototypeClassifier(ClassifierMixin, BaseEstimator):
+class _PrototypeClassifier(ParamValidationMixin, ClassifierMixin, BaseEstimator):
     """Shared prediction of nearest prototype classifiers (eq. 5.2).
 
     Subclasses set ``classes_``, ``prototypes_``, ``prototype_labels_``,

@@ -30,11 +30,9 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._ties import TIE_RTOL, first_argmin
 from ..neurons.units import sigmoid
-from ..validation import (COUNT, POSITIVE, Interval, Options, check_inputs, check_params,
-                          check_scalar,
-                          warn_user)
-from ._base import (_fast_sqdist, _name, _permutation, _PrototypeClassifier,
-                    _resolve_rng)
+from ..validation import (COUNT, POSITIVE, Interval, Options, check_inputs, check_scalar,
+                          resolve_rng, warn_user)
+from ._base import _fast_sqdist, _name, _permutation, _PrototypeClassifier
 
 __all__ = [
     "init_prototypes",
@@ -81,7 +79,7 @@ def init_prototypes(X: np.ndarray, y_idx: np.ndarray, per_class: Sequence[int] |
     y_idx = np.asarray(y_idx)
     per_class = np.asarray(per_class)
     names = class_names if class_names is not None else np.arange(len(per_class))
-    rng = _resolve_rng(random_state)
+    rng = resolve_rng(random_state)
     if method not in ("class-mean", "random-example"):
         raise ValueError(f"initial_prototypes must be 'class-mean' or 'random-example', "
                          f"got {method!r}")
@@ -343,7 +341,7 @@ class PrototypeTrainer:
                                   or np.any(omega[~np.eye(len(omega), dtype=bool)])):
                 raise ValueError("a diagonal relevance needs a square diagonal omega")
             self.omega = normalize_omega(omega) if self.learn_omega else omega
-        self.rng = _resolve_rng(random_state)
+        self.rng = resolve_rng(random_state)
         # per class: its own prototypes and the others (the candidates for w+ and w-)
         classes = range(int(max(self.y.max(initial=0), self.c.max())) + 1)
         self._own = [np.flatnonzero(self.c == k) for k in classes]
@@ -535,7 +533,7 @@ class _LVQBase(_PrototypeClassifier):
             raise ValueError(f"y has {len(self.classes_)} class ({self.classes_.tolist()}); "
                              "LVQ needs at least two classes to place prototypes "
                              "against each other")
-        rng = _resolve_rng(self.random_state)
+        rng = resolve_rng(self.random_state)
         if initial_prototypes is None:
             if prototype_labels is not None:
                 raise ValueError("prototype_labels given without initial_prototypes")
@@ -652,7 +650,6 @@ class LVQ1(_LVQBase):
         ``initial_prototypes`` (M, N) with ``prototype_labels`` (M,) replace the
         automatic initialisation.
         """
-        check_params(self)
         X, y_idx, W, c, rng = self._prepare(X, y, initial_prototypes, prototype_labels)
         self.omega_ = None if self.omega is None else np.asarray(self.omega, dtype=float)
         trainer = PrototypeTrainer(X, y_idx, W, c, rule="lvq1", eta=self.eta,
@@ -736,7 +733,6 @@ class GLVQ(_LVQBase):
     def fit(self, X: np.ndarray, y: np.ndarray, initial_prototypes: np.ndarray | None = None,
             prototype_labels: np.ndarray | None = None) -> GLVQ:
         """Train on ``X`` (P, N) with labels ``y`` (at least two classes)."""
-        check_params(self)
         X, y_idx, W, c, rng = self._prepare(X, y, initial_prototypes, prototype_labels)
         self.omega_ = None if self.omega is None else np.asarray(self.omega, dtype=float)
         trainer = PrototypeTrainer(X, y_idx, W, c, rule="glvq", eta=self.eta,
@@ -879,7 +875,6 @@ class GMLVQ(GLVQ):
         ``initial_omega`` (K, N) replaces the automatic initialisation of ``Omega``
         (a zero matrix is refused: its trace cannot be normalised to 1).
         """
-        check_params(self)
         X, y_idx, W, c, rng = self._prepare(X, y, initial_prototypes, prototype_labels)
         if initial_omega is None:
             omega0 = self._initial_omega(X.shape[1], rng)

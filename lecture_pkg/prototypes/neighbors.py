@@ -21,7 +21,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._ties import first_argmin, stable_argsort
 from ..core.order import presentation_order
-from ..validation import COUNT, check_inputs, check_params, check_scalar
+from ..validation import COUNT, ParamValidationMixin, check_inputs, check_scalar
 from ._base import _METRIC, _MINKOWSKI_P, _metric_function, _PrototypeClassifier, class_means
 
 __all__ = [
@@ -32,7 +32,7 @@ __all__ = [
 ]
 
 
-class NearestNeighborClassifier(ClassifierMixin, BaseEstimator):
+class NearestNeighborClassifier(ParamValidationMixin, ClassifierMixin, BaseEstimator):
     """The k-nearest-neighbour classifier (Biehl sec. 5.1.1).
 
     No training: ``fit`` stores the reference set.  A query gets the majority label of
@@ -83,7 +83,6 @@ class NearestNeighborClassifier(ClassifierMixin, BaseEstimator):
 
     def fit(self, X: np.ndarray, y: np.ndarray) -> NearestNeighborClassifier:
         """Store the reference set ``(X, y)``."""
-        check_params(self)
         self._metric = _metric_function(self.metric, self.p)
         X, y = validate_data(self, X, y)
         X = check_inputs(X)                                # squares that overflow are refused
@@ -164,7 +163,6 @@ class NearestPrototypeClassifier(_PrototypeClassifier):
 
     def fit(self, X: np.ndarray, y: np.ndarray) -> NearestPrototypeClassifier:
         """One prototype per class at the class mean."""
-        check_params(self)
         X, y = validate_data(self, X, y)
         X = check_inputs(X)                                # squares that overflow are refused
         check_classification_targets(y)
@@ -186,7 +184,7 @@ class NearestPrototypeClassifier(_PrototypeClassifier):
                              f"got shapes {W.shape}, {labels.shape}")
         W = check_inputs(W, "prototypes")
         model = cls(metric=metric, p=p)
-        check_params(model)
+        model._validate_params()
         order = np.argsort(labels, kind="stable")
         model.classes_, idx = np.unique(labels[order], return_inverse=True)
         model.prototypes_ = W[order]

@@ -2,10 +2,13 @@
 
 The plain class :class:`LPMExplorer` fits an LPM (eq. 16,
 :class:`lecture_pkg.kernel_machines.LPMachine`) and an SVM (the quadratic program,
-scikit-learn's ``SVC``) with the same RBF kernel ``exp(-|a - b|^2 / sigma^2)`` (Frieß and
-Harrison's eq. 6) and draws both decision functions with their expansion vectors;
-``.widget()`` wires sliders for ``sigma``, the LPM's ``C`` and the SVM's ``C`` and a
-data-set choice to it.
+scikit-learn's ``SVC``) with the same RBF kernel of width ``sigma`` (by default
+``exp(-|a - b|^2 / sigma^2)``, Frieß and Harrison's eq. 6) and draws both decision
+functions with their expansion vectors; ``.widget()`` wires sliders for ``sigma``, the
+LPM's price ``zeta`` and the SVM's ``C`` and a data-set choice to it.  The names are the
+book's, as in :class:`~lecture_pkg.widgets.SVMExplorer`: ``sigma`` the kernel width,
+``zeta`` the LPM's price on ``||alpha||_1`` (``LPMachine``'s ``C``), ``C`` the SVM's
+price of slack.
 """
 
 from __future__ import annotations
@@ -51,21 +54,27 @@ class LPMExplorer:
     Parameters
     ----------
     X, y : 2-d inputs and +-1 labels (default: the two spirals)
-    sigma : the paper's RBF width ``sigma_F`` of its eq. (6), ``gamma = 1 / sigma_F^2``
-        (the book's ``sigma`` times ``sqrt(2)``)
-    C_lpm : the LPM's price ``zeta`` on ``||alpha||_1`` (the paper's and ``LPMachine``'s
+    sigma : the RBF width, in the ``convention`` given (``gamma_from_sigma(sigma,
+        convention)`` is the machines' ``gamma``)
+    zeta : the LPM's price ``zeta`` on ``||alpha||_1`` (the paper's and ``LPMachine``'s
         ``C``; 0 is the paper's spiral setting)
-    C_svm : the SVM's soft-margin constant (1000 in the paper's spiral figure)
+    C : the SVM's price of slack, ``SVC``'s ``C`` (1000 in the paper's spiral figure)
+    convention : ``"friess"`` (default): ``sigma`` is the paper's ``sigma_F`` of its
+        eq. (6), ``gamma = 1 / sigma_F^2``; ``"biehl"``: the book's ``sigma``,
+        ``gamma = 1 / (2 sigma^2)`` (``sigma_F = sqrt(2) sigma``), as in
+        :class:`~lecture_pkg.widgets.SVMExplorer`
     resolution : grid points per axis of the pictures
     """
 
     def __init__(self, X: np.ndarray | None = None, y: np.ndarray | None = None, *,
-                 sigma: float = 0.8, C_lpm: float = 0.0, C_svm: float = 1000.0,
-                 resolution: int = 100) -> None:
+                 sigma: float = 0.8, zeta: float = 0.0, C: float = 1000.0,
+                 convention: str = "friess", resolution: int = 100) -> None:
         if X is None:
             X, y = _data("spirals")
         self.resolution = int(resolution)
-        self.sigma, self.C_lpm, self.C_svm = float(sigma), float(C_lpm), float(C_svm)
+        gamma_from_sigma(1.0, convention)                 # refuses an unknown convention
+        self.convention = convention
+        self.sigma, self.zeta, self.C = float(sigma), float(zeta), float(C)
         self._set_data(X, y)
         self._check()
         self.fit()
@@ -81,21 +90,21 @@ class LPMExplorer:
 
     def _check(self):
         check_scalar(self.sigma, "sigma", POSITIVE)
-        check_scalar(self.C_lpm, "C_lpm", NON_NEGATIVE)
-        check_scalar(self.C_svm, "C_svm", POSITIVE)
+        check_scalar(self.zeta, "zeta", NON_NEGATIVE)
+        check_scalar(self.C, "C", POSITIVE)
 
-    def set(self, *, sigma: float | None = None, C_lpm: float | None = None,
-            C_svm: float | None = None, X: np.ndarray | None = None,
+    def set(self, *, sigma: float | None = None, zeta: float | None = None,
+            C: float | None = None, X: np.ndarray | None = None,
             y: np.ndarray | None = None) -> None:
         """Change the settings (or the data) and refit both machines."""
-        old = (self.sigma, self.C_lpm, self.C_svm)
+        old = (self.sigma, self.zeta, self.C)
         self.sigma = float(sigma) if sigma is not None else self.sigma
-        self.C_lpm = float(C_lpm) if C_lpm is not None else self.C_lpm
-        self.C_svm = float(C_svm) if C_svm is not None else self.C_svm
+        self.zeta = float(zeta) if zeta is not None else self.zeta
+        self.C = float(C) if C is not None else self.C
         try:
             self._check()
         except ValueError:
-            self.sigma, self.C_lpm, self.C_svm = old
+            self.sigma, self.zeta, self.C = old
             raise
         if X is not None:
             self._set_data(X, y)
@@ -103,9 +112,9 @@ class LPMExplorer:
 
     def fit(self) -> tuple[LPMachine, KernelAdaTron]:
         """Fit the LPM and the SVM; returns them as a pair."""
-        gamma = gamma_from_sigma(self.sigma, "friess")
-        self.lpm = LPMachine(C=self.C_lpm, gamma=gamma).fit(self.X, self.y)
-        self.svm = SVC(C=self.C_svm, gamma=gamma).fit(self.X, self.y)
+        gamma = gamma_from_sigma(self.sigma, self.convention)
+        self.lpm = LPMachine(C=self.zeta, gamma=gamma).fit(self.X, self.y)
+        self.svm = SVC(C=self.C, gamma=gamma).fit(self.X, self.y)
         return self.lpm, self.svm
 
     def summary(self) -> dict:
@@ -123,8 +132,8 @@ class LPMExplorer:
         if axes is None:
             _, axes = plt.subplots(2, 1, figsize=FIGSIZE)
         info = self.summary()
-        for ax, (name, model, C) in zip(axes, (("LPM", self.lpm, self.C_lpm),
-                                                ("SVM", self.svm, self.C_svm))):
+        for ax, (name, model, price) in zip(axes, (("LPM", self.lpm, self.zeta),
+                                                    ("SVM", self.svm, self.C))):
             plot_regions(model.decision_function, self.X, ax, margins=True,
                          resolution=self.resolution, alpha=0.15)
             plot_labelled_points(self.X, self.y, ax, size=14)
@@ -135,8 +144,8 @@ class LPMExplorer:
             ax.set_xlabel("$x_1$")
             ax.set_ylabel("$x_2$")
             i = info[name]
-            price = "\u03b6" if name == "LPM" else "C"   # the book's zeta: the LPM's C
-            ax.set_title(f"{name}, {price} = {C:g}: {i['n_expansion']} expansion vectors,\n"
+            symbol = "\u03b6" if name == "LPM" else "C"   # the book's zeta: the LPM's price
+            ax.set_title(f"{name}, {symbol} = {price:g}: {i['n_expansion']} expansion vectors,\n"
                          f"{i['train_errors']} training errors, "
                          f"\u2016\u03b1\u2016\u2081 = {i['sum_alpha']:.3g}", fontsize=10)
             ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=3,
@@ -157,23 +166,28 @@ class LPMExplorer:
             ax.cla()
         self.draw(fig.axes)
 
+    @property
+    def _sigma_label(self) -> str:
+        """The width's name on the controls: the paper's ``sigma_F`` or the book's ``sigma``."""
+        return "sigma_F" if self.convention == "friess" else "sigma"
+
     def static(self, sigma: Sequence[float] = (0.4, 0.8, 1.6),
-               C_lpm: Sequence[float] = (0.0, 0.05, 0.2)) -> StaticExplorer:
+               zeta: Sequence[float] = (0.0, 0.05, 0.2)) -> StaticExplorer:
         """The explorer for the HTML book: a grid of the RBF width ``sigma`` and of the
         LPM's price ``zeta`` (the SVM's ``C`` fixed)."""
-        start = dict(sigma=self.sigma, C_lpm=self.C_lpm)
+        start = dict(sigma=self.sigma, zeta=self.zeta)
         controls = [
-            control("sigma", grid_with(sigma, self.sigma), label="sigma_F", initial=self.sigma,
-                    fmt="{:g}"),
-            control("C_lpm", grid_with(C_lpm, self.C_lpm), label="zeta (LPM)",
-                    initial=self.C_lpm, fmt="{:g}", kind="choice"),
+            control("sigma", grid_with(sigma, self.sigma), label=self._sigma_label,
+                    initial=self.sigma, fmt="{:g}"),
+            control("zeta", grid_with(zeta, self.zeta), label="zeta (LPM)",
+                    initial=self.zeta, fmt="{:g}", kind="choice"),
         ]
 
         def describe():
             info = self.summary()
-            return (f"sigma_F = {self.sigma:g}, LPM zeta = {self.C_lpm:g}: "
+            return (f"{self._sigma_label} = {self.sigma:g}, LPM zeta = {self.zeta:g}: "
                     f"{info['LPM']['n_expansion']} expansion vectors, "
-                    f"{info['LPM']['train_errors']} training errors; SVM C = {self.C_svm:g}: "
+                    f"{info['LPM']['train_errors']} training errors; SVM C = {self.C:g}: "
                     f"{info['SVM']['n_expansion']} support vectors, "
                     f"{info['SVM']['train_errors']} training errors")
 
@@ -186,11 +200,11 @@ class LPMExplorer:
         import ipywidgets as widgets
 
         sigma = widgets.FloatSlider(value=self.sigma, min=0.2, max=3.0, step=0.1,
-                                    description="sigma_F", continuous_update=False)
-        c_lpm = widgets.FloatSlider(value=self.C_lpm, min=0.0, max=0.5, step=0.01,
-                                    description="zeta (LPM)", continuous_update=False)
-        c_svm = widgets.FloatLogSlider(value=self.C_svm, base=10, min=-1, max=4, step=0.25,
-                                       description="C (SVM)", continuous_update=False)
+                                    description=self._sigma_label, continuous_update=False)
+        zeta = widgets.FloatSlider(value=self.zeta, min=0.0, max=0.5, step=0.01,
+                                   description="zeta (LPM)", continuous_update=False)
+        C = widgets.FloatLogSlider(value=self.C, base=10, min=-1, max=4, step=0.25,
+                                   description="C (SVM)", continuous_update=False)
         data = widgets.Dropdown(options=["spirals", "moons"], value="spirals", description="data")
 
         out, redraw = live_figure(self.figure)
@@ -198,13 +212,13 @@ class LPMExplorer:
         def changed(change):
             if change["owner"] is data:
                 X, y = _data(data.value)
-                self.set(sigma=sigma.value, C_lpm=c_lpm.value, C_svm=c_svm.value, X=X, y=y)
+                self.set(sigma=sigma.value, zeta=zeta.value, C=C.value, X=X, y=y)
             else:
-                self.set(sigma=sigma.value, C_lpm=c_lpm.value, C_svm=c_svm.value)
+                self.set(sigma=sigma.value, zeta=zeta.value, C=C.value)
             redraw()
 
-        for ctrl in (sigma, c_lpm, c_svm, data):
+        for ctrl in (sigma, zeta, C, data):
             ctrl.observe(changed, names="value")
         redraw()
-        return live_box([widgets.HBox([sigma, c_lpm]), widgets.HBox([c_svm, data]), out],
+        return live_box([widgets.HBox([sigma, zeta]), widgets.HBox([C, data]), out],
                         "LPMExplorer")

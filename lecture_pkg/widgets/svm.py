@@ -1,7 +1,8 @@
 """Explorer of a soft-margin RBF support vector machine (kernel AdaTron) on a 2-d set.
 
 The logic is the plain class :class:`SVMExplorer`; ``.widget()`` wires two logarithmic
-sliders (the RBF ``gamma`` and ``C``) and a data-set choice to it.
+sliders (the RBF width ``sigma`` and the price of slack ``C``, the book's names, as in
+:class:`~lecture_pkg.widgets.LPMExplorer`) and a data-set choice to it.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from ..datasets import circles, moons
-from ..kernel_machines import KernelAdaTron
+from ..kernel_machines import KernelAdaTron, gamma_from_sigma
 from ..plotting import plot_labelled_points, plot_regions
 from ..validation import POSITIVE, POSITIVE_OR_INF, check_scalar
 from ._live import axes_figure, live_box, live_figure
@@ -38,18 +39,23 @@ def _data(name: str) -> tuple[np.ndarray, np.ndarray]:
 
 
 class SVMExplorer:
-    """Fit a soft-margin RBF SVM for a given ``gamma`` and ``C`` and draw it.
+    """Fit a soft-margin RBF SVM for a given width ``sigma`` and price ``C`` and draw it.
 
     Parameters
     ----------
-    X, y : 2-d inputs and +-1 labels (default: ``explorer_data()``)
-    gamma : RBF width ``exp(-gamma |a - b|^2)`` (Biehl's ``sigma``: ``gamma = 1/(2 sigma^2)``)
-    C : upper bound of the embeddings; ``np.inf`` for the hard margin
+    X, y : 2-d inputs and +-1 labels (default: 120 noisy moons)
+    sigma : the RBF width, in the ``convention`` given: the book's ``sigma`` of
+        ``exp(-|a - b|^2 / (2 sigma^2))`` by default, so that the machine's ``gamma`` is
+        ``1 / (2 sigma^2)`` (:func:`~lecture_pkg.kernel_machines.gamma_from_sigma`)
+    C : the price of slack, the upper bound of the embeddings; ``np.inf`` for the hard margin
+    convention : ``"biehl"`` (default) or ``"friess"`` (``exp(-|a - b|^2 / sigma^2)``), as
+        for :func:`~lecture_pkg.kernel_machines.gamma_from_sigma`
     resolution : grid points per axis of the picture
     """
 
     def __init__(self, X: np.ndarray | None = None, y: np.ndarray | None = None, *,
-                 gamma: float = 1.0, C: float = 1.0, resolution: int = 120) -> None:
+                 sigma: float = 0.7, C: float = 1.0, convention: str = "biehl",
+                 resolution: int = 120) -> None:
         if X is None:
             X, y = _data("moons")
         self.X = np.asarray(X, dtype=float)
@@ -59,15 +65,22 @@ class SVMExplorer:
         if not np.all(np.isin(self.y, (-1, 1))):
             raise ValueError("labels must be +1 or -1")
         self.resolution = int(resolution)
-        self.gamma, self.C = float(gamma), float(C)
+        gamma_from_sigma(1.0, convention)                 # refuses an unknown convention
+        self.convention = convention
+        self.sigma, self.C = float(check_scalar(sigma, "sigma", POSITIVE)), float(C)
         self.fit()
 
-    def set(self, *, gamma: float | None = None, C: float | None = None,
+    @property
+    def gamma(self) -> float:
+        """The machine's ``gamma`` of ``exp(-gamma |a - b|^2)`` for the width ``sigma``."""
+        return gamma_from_sigma(self.sigma, self.convention)
+
+    def set(self, *, sigma: float | None = None, C: float | None = None,
             X: np.ndarray | None = None, y: np.ndarray | None = None) -> None:
         """Change the settings (or the data) and refit."""
-        if gamma is not None:
-            check_scalar(gamma, "gamma", POSITIVE)
-            self.gamma = float(gamma)
+        if sigma is not None:
+            check_scalar(sigma, "sigma", POSITIVE)
+            self.sigma = float(sigma)
         if C is not None:
             check_scalar(C, "C", POSITIVE_OR_INF)
             self.C = float(C)
@@ -95,7 +108,7 @@ class SVMExplorer:
         return float(np.mean(self.model.predict(self.X) != self.y))
 
     def status(self) -> str:
-        text = (f"gamma = {self.gamma:.3g}, C = {self.C:.3g}: "
+        text = (f"sigma = {self.sigma:.3g}, C = {self.C:.3g}: "
                 f"{self.model.n_support_} support vectors "
                 f"({self.support_fraction:.0%}), training error {self.training_error:.1%}")
         return text + ("" if self.model.converged_ else " (not converged)")
@@ -124,12 +137,12 @@ class SVMExplorer:
         """A new figure of the current state (the live and the static explorer draw this)."""
         return axes_figure(self.draw, (5.0, 4.3))()
 
-    def static(self, gamma: Sequence[float] = (0.1, 0.3, 1.0, 3.0, 10.0, 30.0),
+    def static(self, sigma: Sequence[float] = (0.13, 0.2, 0.4, 0.7, 1.3, 2.2),
                C: Sequence[float] = (0.1, 1.0, 10.0, 100.0, 1000.0)) -> StaticExplorer:
-        """The explorer for the HTML book: a grid of the RBF ``gamma`` and of ``C``."""
-        start = dict(gamma=self.gamma, C=self.C)
+        """The explorer for the HTML book: a grid of the RBF width ``sigma`` and of ``C``."""
+        start = dict(sigma=self.sigma, C=self.C)
         controls = [
-            control("gamma", grid_with(gamma, self.gamma), label="gamma", initial=self.gamma,
+            control("sigma", grid_with(sigma, self.sigma), label="sigma", initial=self.sigma,
                     fmt="{:g}"),
             control("C", grid_with(C, self.C), label="C", initial=self.C, fmt="{:g}"),
         ]
@@ -139,11 +152,11 @@ class SVMExplorer:
                               colors=32)
 
     def widget(self) -> ipywidgets.VBox:
-        """The live explorer: logarithmic sliders for gamma and C and a data-set choice."""
+        """The live explorer: logarithmic sliders for sigma and C and a data-set choice."""
         import ipywidgets as widgets
 
-        gamma = widgets.FloatLogSlider(value=self.gamma, base=10, min=-1, max=2, step=0.1,
-                                       description="gamma", continuous_update=False)
+        sigma = widgets.FloatLogSlider(value=self.sigma, base=10, min=-1.2, max=0.4, step=0.05,
+                                       description="sigma", continuous_update=False)
         C = widgets.FloatLogSlider(value=self.C, base=10, min=-2, max=3, step=0.25,
                                    description="C", continuous_update=False)
         data = widgets.Dropdown(options=["moons", "circles"], value="moons", description="data")
@@ -152,12 +165,12 @@ class SVMExplorer:
         def changed(change):
             if change["owner"] is data:
                 X, y = _data(data.value)
-                self.set(gamma=gamma.value, C=C.value, X=X, y=y)
+                self.set(sigma=sigma.value, C=C.value, X=X, y=y)
             else:
-                self.set(gamma=gamma.value, C=C.value)
+                self.set(sigma=sigma.value, C=C.value)
             redraw()
 
-        for ctrl in (gamma, C, data):
+        for ctrl in (sigma, C, data):
             ctrl.observe(changed, names="value")
         redraw()
-        return live_box([widgets.HBox([gamma, C, data]), out], "SVMExplorer")
+        return live_box([widgets.HBox([sigma, C, data]), out], "SVMExplorer")

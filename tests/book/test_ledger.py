@@ -93,3 +93,9 @@ def test_every_result_of_the_book_says_what_kind_of_result_it_is():
     kinds = {rep.id: rep.kind for rep in ledger.find_reproductions(ROOT / "book")}
     pattern = re.compile(r"exact( \(within .+\))?|statistical \(.+\)|illustrative")
     assert {rid: k for rid, k in kinds.items() if not pattern.fullmatch(k)} == {}
+
+
+def test_the_page_names_the_sources_from_the_packages_one_table():
+    assert ledger._named("(000 ch. 1; 004)") == (f"({results.SOURCES['000'].name} ch. 1; "
+                                                f"{results.SOURCES['004'].name})")
+    assert not hasattr(ledger, "SOURCE_NAMES")

@@ -531,3 +531,21 @@ def test_biehl_bound_formula_and_checks():
     assert R.tolist() == [5.0, 0.0] and Q.tolist() == [5.0, 0.0]
     with pytest.raises(ValueError, match="do not fit"):
         overlap_and_norm([[1.0, 2.0]], [1.0, 2.0, 3.0])
+
+
+def test_the_epoch_limit_takes_no_update_from_the_next_epoch():
+    # XOR-like data never converge; with max_epochs=k the run makes exactly the updates
+    # of k epochs presented one example at a time, as scikit-learn's max_iter=k does
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [1.0, 0.0], [0.0, 1.0], [0.5, 0.4]])
+    y = np.array([-1, -1, 1, 1, 1])
+    for k in (1, 2, 3, 7):
+        blocked = Perceptron(max_epochs=k)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            blocked.fit(X, y)
+        trainer = RosenblattTrainer(augment(X), y, np.zeros(3), eta=1.0)
+        for _ in range(k * len(y)):
+            trainer.step()
+        assert blocked.n_epochs_ == k
+        assert blocked.n_updates_ == trainer.n_updates
+        assert np.allclose(np.r_[blocked.intercept_, blocked.coef_], trainer.weights)

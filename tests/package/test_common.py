@@ -3,11 +3,16 @@
 * scikit-learn's estimator checks, for every estimator the subpackages export (discovered,
   not listed) with its default parameters and for the variants the chapters use;
 * the hyper-parameter table: every parameter is declared, and ``fit`` rejects NaN,
-  infinity and out-of-range values with a message naming the parameter.
+  infinity and out-of-range values with a message naming the parameter;
+* the table is checked by the base (:class:`~lecture_pkg.validation.ParamValidationMixin`)
+  when ``fit`` starts, never by hand in a ``fit``.
 """
 
+import ast
 import importlib
+import inspect
 import math
+import textwrap
 import numbers
 import warnings
 
@@ -23,7 +28,7 @@ from lecture_pkg.linear import Adaline, AdaTron, MinOver, Perceptron, Pocket, So
 from lecture_pkg.networks import MLPClassifier, MLPRegressor, ParityMachine
 from lecture_pkg.probabilistic import CategoricalNaiveBayes, GaussianNaiveBayes
 from lecture_pkg.prototypes import GLVQ, GMLVQ, LVQ1, NearestNeighborClassifier
-from lecture_pkg.validation import Interval, Options
+from lecture_pkg.validation import Interval, Options, ParamValidationMixin
 from tests.package.test_layout import _estimators
 
 
@@ -103,6 +108,43 @@ def test_scikit_learn_estimator_checks(estimator, check, monkeypatch):
 def test_every_hyper_parameter_has_a_declared_range(cls):
     assert set(getattr(cls, "_parameter_constraints", {})) == set(cls().get_params())
 
+
+
+def _hand_made_checks(cls):
+    """Calls that check the hyper-parameters by hand in the package's classes of ``cls``'s
+    MRO: any ``check_params(...)``, and ``._validate_params()`` outside a classmethod (a
+    classmethod that builds a fitted model without ``fit``, such as ``from_prototypes``,
+    checks the parameters it was given)."""
+    found = []
+    for klass in cls.__mro__:
+        if not klass.__module__.startswith("lecture_pkg.") or klass is ParamValidationMixin:
+            continue
+        tree = ast.parse(textwrap.dedent(inspect.getsource(klass)))
+        for method in ast.walk(tree):
+            if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            builds_a_model = any(isinstance(d, ast.Name) and d.id == "classmethod"
+                                 for d in method.decorator_list)
+            for node in ast.walk(method):
+                if not isinstance(node, ast.Call):
+                    continue
+                callee = node.func.attr if isinstance(node.func, ast.Attribute) else \
+                    getattr(node.func, "id", None)
+                if callee == "check_params" or (callee == "_validate_params"
+                                                and not builds_a_model):
+                    found.append(f"{klass.__name__}.{method.name} calls {callee}")
+    return found
+
+
+@pytest.mark.parametrize("cls", ESTIMATORS, ids=lambda c: c.__name__)
+def test_the_base_checks_the_declared_table_when_fit_starts(cls):
+    """Every estimator declares its table once and inherits the mixin that checks it before
+    ``fit`` and ``partial_fit`` run; no method checks the parameters by hand."""
+    assert issubclass(cls, ParamValidationMixin), f"{cls.__name__} does not use the mixin"
+    assert isinstance(getattr(cls, "_parameter_constraints", None), dict)
+    methods = [getattr(cls, name) for name in ("fit", "partial_fit") if hasattr(cls, name)]
+    assert methods and all(getattr(m, "validates_params", False) for m in methods)
+    assert _hand_made_checks(cls) == []
 
 def _bad_values(constraints):
     """Values no constraint of the list accepts: non-finite and out-of-range numbers, unknown

@@ -23,10 +23,10 @@ def test_default_state_is_the_papers_spiral_setting():
     assert ex.lpm.gamma == pytest.approx(1 / 0.64) and ex.svm.gamma == pytest.approx(1 / 0.64)
 
 
-def test_a_larger_lpm_C_shrinks_the_l1_norm_of_alpha():
-    ex = LPMExplorer(*moons(150, noise=0.25), sigma=1.0, C_lpm=0.0, resolution=20)
+def test_a_larger_lpm_zeta_shrinks_the_l1_norm_of_alpha():
+    ex = LPMExplorer(*moons(150, noise=0.25), sigma=1.0, zeta=0.0, resolution=20)
     small = ex.summary()["LPM"]["sum_alpha"]
-    ex.set(C_lpm=0.3)
+    ex.set(zeta=0.3)
     assert ex.lpm.C == 0.3 and ex.summary()["LPM"]["sum_alpha"] < small
 
 
@@ -42,13 +42,14 @@ def test_draw_has_two_panels_with_expansion_vectors():
 def test_widget_builds_and_its_controls_refit():
     ex = LPMExplorer(resolution=20)
     w = ex.widget()
-    sigma, c_lpm = w.children[0].children
-    c_svm, data = w.children[1].children
+    sigma, zeta = w.children[0].children
+    C, data = w.children[1].children
+    assert sigma.description == "sigma_F" and zeta.description == "zeta (LPM)"
     sigma.value = 1.5
     assert ex.sigma == pytest.approx(1.5) and ex.lpm.gamma == pytest.approx(1 / 1.5 ** 2)
-    c_lpm.value = 0.1
+    zeta.value = 0.1
     assert ex.lpm.C == pytest.approx(0.1)
-    c_svm.value = 10.0
+    C.value = 10.0
     assert ex.svm.C == pytest.approx(10.0)
     data.value = "moons"
     np.testing.assert_array_equal(ex.X, moons(150, noise=0.25)[0])
@@ -63,19 +64,32 @@ def test_bad_settings_are_refused():
     with pytest.raises(ValueError, match="sigma"):
         ex.set(sigma=0)
     assert ex.sigma == 0.8                                # unchanged after a refused setting
-    with pytest.raises(ValueError, match="C_lpm"):
-        ex.set(C_lpm=-1)
-    with pytest.raises(ValueError, match="C_svm"):
-        ex.set(C_svm=0)
+    with pytest.raises(ValueError, match="^zeta must"):
+        ex.set(zeta=-1)
+    with pytest.raises(ValueError, match="^C must"):
+        ex.set(C=0)
+    with pytest.raises(ValueError, match="convention"):
+        LPMExplorer(*moons(150, noise=0.25), convention="sklearn")
+
+
+def test_the_books_width_is_the_same_kernel_as_the_papers_wider_one():
+    """``convention="biehl"`` takes the book's sigma, as the SVM explorer does:
+    ``sigma_F = sqrt(2) sigma``."""
+    X, y = moons(150, noise=0.25)
+    paper = LPMExplorer(X, y, sigma=1.0, resolution=20)
+    book = LPMExplorer(X, y, sigma=1.0 / np.sqrt(2), convention="biehl", resolution=20)
+    assert book.lpm.gamma == pytest.approx(paper.lpm.gamma)
+    assert book.svm.gamma == pytest.approx(paper.svm.gamma)
+    assert book.static(sigma=(0.5, 1 / np.sqrt(2)), zeta=(0.0, 0.1)).controls[0].label == "sigma"
 
 
 def test_lpm_redraw_in_place_gives_the_picture_of_a_new_figure():
     from lecture_pkg.widgets._static import png_bytes
 
-    ex = LPMExplorer(sigma=0.8, C_lpm=0.0, resolution=40)
+    ex = LPMExplorer(sigma=0.8, zeta=0.0, resolution=40)
     reused = ex.figure()
     for sigma, zeta in ((1.6, 0.0), (0.8, 0.2)):
-        ex.set(sigma=sigma, C_lpm=zeta)
+        ex.set(sigma=sigma, zeta=zeta)
         ex.redraw(reused)
         fresh = ex.figure()
         assert png_bytes(reused, dpi=60) == png_bytes(fresh, dpi=60)

@@ -15,19 +15,19 @@ def close_figures():
 
 
 def test_fit_and_the_support_fraction_react_to_the_sliders():
-    ex = SVMExplorer(gamma=1.0, C=1.0)
+    ex = SVMExplorer(sigma=0.7, C=1.0)
     assert ex.model.converged_ and ex.warnings == []
-    narrow = ex.support_fraction
-    ex.set(gamma=50.0)
-    assert ex.model.gamma == 50.0 and ex.support_fraction > narrow
+    wide = ex.support_fraction
+    ex.set(sigma=0.1)
+    assert ex.model.gamma == pytest.approx(50.0) and ex.support_fraction > wide
     assert ex.training_error <= 0.05                     # a narrow kernel memorises
-    ex.set(gamma=1.0, C=0.01)
+    ex.set(sigma=0.7, C=0.01)
     assert len(ex.model.bound_support_) > 0.5 * len(ex.y)
     assert "support vectors" in ex.status()
 
 
 def test_draw_shows_boundary_margins_and_support_vectors():
-    ex = SVMExplorer(gamma=2.0, C=1.0, resolution=40)
+    ex = SVMExplorer(sigma=0.5, C=1.0, resolution=40)
     ax = ex.draw()
     assert len(ax.collections) >= 4                        # regions, contours, points, SV rings
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
@@ -36,12 +36,12 @@ def test_draw_shows_boundary_margins_and_support_vectors():
 
 
 def test_widget_builds_and_its_controls_refit():
-    ex = SVMExplorer(gamma=1.0, C=1.0, resolution=30)
+    ex = SVMExplorer(sigma=0.7, C=1.0, resolution=30)
     w = ex.widget()
-    gamma, C, data = w.children[0].children
-    assert gamma.description == "gamma" and C.description == "C"
-    gamma.value = 10.0
-    assert ex.gamma == pytest.approx(10.0) and ex.model.gamma == pytest.approx(10.0)
+    sigma, C, data = w.children[0].children
+    assert sigma.description == "sigma" and C.description == "C"
+    sigma.value = 0.2
+    assert ex.sigma == pytest.approx(0.2) and ex.model.gamma == pytest.approx(12.5)
     C.value = 100.0
     assert ex.model.C == pytest.approx(100.0)
     data.value = "circles"
@@ -55,7 +55,18 @@ def test_bad_settings_are_refused():
     with pytest.raises(ValueError, match="labels"):
         SVMExplorer(np.zeros((3, 2)), [0, 1, 1])
     ex = SVMExplorer(resolution=20)
-    with pytest.raises(ValueError, match="gamma"):
-        ex.set(gamma=0)
+    with pytest.raises(ValueError, match="sigma"):
+        ex.set(sigma=0)
     with pytest.raises(ValueError, match="C must"):
         ex.set(C=-1)
+
+
+def test_sigma_is_the_books_width_as_in_the_lpm_explorer():
+    """``gamma = 1 / (2 sigma^2)`` by default; ``convention="friess"`` takes the paper's
+    ``sigma_F``, as :class:`~lecture_pkg.widgets.LPMExplorer` does by default."""
+    book = SVMExplorer(sigma=0.5, resolution=20)
+    paper = SVMExplorer(sigma=0.5 * np.sqrt(2), convention="friess", resolution=20)
+    assert book.gamma == pytest.approx(2.0) and paper.model.gamma == pytest.approx(2.0)
+    assert book.status().startswith("sigma = 0.5, C = 1:")
+    with pytest.raises(ValueError, match="convention"):
+        SVMExplorer(convention="sklearn")
