@@ -516,7 +516,8 @@ def draw_network(layer_sizes, ax=None, *, node_labels=None, layer_labels=None, e
 
     Returns
     -------
-    matplotlib Axes, with equal aspect and no frame.
+    matplotlib Axes
+        With equal aspect and no frame.
     """
     from matplotlib.patches import Circle
 

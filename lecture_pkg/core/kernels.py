@@ -358,6 +358,7 @@ def polynomial_feature_map(X: np.ndarray, degree: int, coef0: float = 1.0) -> np
 
     Examples
     --------
+    >>> from lecture_pkg.kernel_machines import polynomial_feature_map
     >>> import numpy as np
     >>> a, b = np.array([[1.0, 2.0]]), np.array([[0.5, -1.0]])
     >>> round(float((polynomial_feature_map(a, 3) @ polynomial_feature_map(b, 3).T)[0, 0]), 12)

@@ -87,6 +87,7 @@ class KKTResiduals(NamedTuple):
     complementarity: float
 
     def max(self) -> float:
+        """The largest of the three residuals: zero exactly at the Kuhn–Tucker point."""
         return max(self)
 
 

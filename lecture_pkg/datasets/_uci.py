@@ -63,6 +63,7 @@ def sonar() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
     Examples
     --------
+    >>> from lecture_pkg.datasets import sonar
     >>> X, y, train = sonar()
     >>> X.shape, int(train.sum()), int((y[train] == 1).sum())
     ((208, 60), 104, 49)
@@ -106,6 +107,7 @@ def breast_cancer_wisconsin(missing: str = "drop", scale: bool = True
 
     Examples
     --------
+    >>> from lecture_pkg.datasets import breast_cancer_wisconsin
     >>> X, y = breast_cancer_wisconsin()
     >>> X.shape, int((y == 1).sum()), int((y == -1).sum())
     ((683, 9), 239, 444)

@@ -119,6 +119,21 @@ class NFold(_Splitter):
 
     def get_n_splits(self, X: np.ndarray | None = None, y: np.ndarray | None = None,
                      groups: np.ndarray | None = None) -> int:
+        """The number of splits that :meth:`split` yields, ``n_splits``.
+
+        Parameters
+        ----------
+        X : array (P, ...) or int, optional
+            The examples, or just their number ``P``; ignored.
+        y : array (P,), optional
+            The class labels; ignored.
+        groups : None
+            Ignored; accepted for scikit-learn's splitter interface.
+
+        Returns
+        -------
+        int
+        """
         return self.n_splits
 
     def folds(self, X: np.ndarray, y: np.ndarray | None = None) -> list[np.ndarray]:
@@ -143,6 +158,22 @@ class NFold(_Splitter):
 
     def split(self, X: np.ndarray, y: np.ndarray | None = None,
               groups: np.ndarray | None = None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """Yield the ``(train, test)`` index arrays of every split.
+
+        Parameters
+        ----------
+        X : array (P, ...) or int
+            The examples, or just their number ``P``.
+        y : array (P,), optional
+            The class labels; needed when ``stratified=True``.
+        groups : None
+            Ignored; accepted for scikit-learn's splitter interface.
+
+        Yields
+        ------
+        train, test : array of int
+            The indices of the training examples and of the validation examples (``ID_i^val``).
+        """
         P = _n_samples(X)
         for fold in self.folds(P, y):
             mask = np.ones(P, dtype=bool)
@@ -155,6 +186,21 @@ class LeaveOneOut(_Splitter):
 
     def get_n_splits(self, X: np.ndarray | None = None, y: np.ndarray | None = None,
                      groups: np.ndarray | None = None) -> int:
+        """The number of splits that :meth:`split` yields, ``P``.
+
+        Parameters
+        ----------
+        X : array (P, ...) or int, optional
+            The examples, or just their number ``P``; needed.
+        y : array (P,), optional
+            The class labels; ignored.
+        groups : None
+            Ignored; accepted for scikit-learn's splitter interface.
+
+        Returns
+        -------
+        int
+        """
         if X is None:
             raise ValueError("leave-one-out needs X (or the number of examples) "
                              "to count its splits")
@@ -165,6 +211,22 @@ class LeaveOneOut(_Splitter):
 
     def split(self, X: np.ndarray, y: np.ndarray | None = None,
               groups: np.ndarray | None = None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """Yield the ``(train, test)`` index arrays of every split.
+
+        Parameters
+        ----------
+        X : array (P, ...) or int
+            The examples, or just their number ``P``.
+        y : array (P,), optional
+            The class labels; ignored.
+        groups : None
+            Ignored; accepted for scikit-learn's splitter interface.
+
+        Yields
+        ------
+        train, test : array of int
+            The indices of the training examples and of the validation examples (``ID_i^val``).
+        """
         P = _n_samples(X)
         self.get_n_splits(P)
         idx = np.arange(P)
@@ -188,10 +250,41 @@ class RepeatedNFold(_Splitter):
 
     def get_n_splits(self, X: np.ndarray | None = None, y: np.ndarray | None = None,
                      groups: np.ndarray | None = None) -> int:
+        """The number of splits that :meth:`split` yields, ``n_splits * n_repeats``.
+
+        Parameters
+        ----------
+        X : array (P, ...) or int, optional
+            The examples, or just their number ``P``; ignored.
+        y : array (P,), optional
+            The class labels; ignored.
+        groups : None
+            Ignored; accepted for scikit-learn's splitter interface.
+
+        Returns
+        -------
+        int
+        """
         return self.n_splits * self.n_repeats
 
     def split(self, X: np.ndarray, y: np.ndarray | None = None,
               groups: np.ndarray | None = None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """Yield the ``(train, test)`` index arrays of every split.
+
+        Parameters
+        ----------
+        X : array (P, ...) or int
+            The examples, or just their number ``P``.
+        y : array (P,), optional
+            The class labels; needed when ``stratified=True``.
+        groups : None
+            Ignored; accepted for scikit-learn's splitter interface.
+
+        Yields
+        ------
+        train, test : array of int
+            The indices of the training examples and of the validation examples (``ID_i^val``).
+        """
         rng = resolve_rng(self.random_state)
         for _ in range(self.n_repeats):
             inner = NFold(self.n_splits, shuffle=True, random_state=rng, stratified=self.stratified)
@@ -221,6 +314,21 @@ class MonteCarloSplits(_Splitter):
 
     def get_n_splits(self, X: np.ndarray | None = None, y: np.ndarray | None = None,
                      groups: np.ndarray | None = None) -> int:
+        """The number of splits that :meth:`split` yields, ``n_splits``.
+
+        Parameters
+        ----------
+        X : array (P, ...) or int, optional
+            The examples, or just their number ``P``; ignored.
+        y : array (P,), optional
+            The class labels; ignored.
+        groups : None
+            Ignored; accepted for scikit-learn's splitter interface.
+
+        Returns
+        -------
+        int
+        """
         return self.n_splits
 
     def _p(self, P: int) -> int:
@@ -232,6 +340,22 @@ class MonteCarloSplits(_Splitter):
 
     def split(self, X: np.ndarray, y: np.ndarray | None = None,
               groups: np.ndarray | None = None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """Yield the ``(train, test)`` index arrays of every split.
+
+        Parameters
+        ----------
+        X : array (P, ...) or int
+            The examples, or just their number ``P``.
+        y : array (P,), optional
+            The class labels; ignored.
+        groups : None
+            Ignored; accepted for scikit-learn's splitter interface.
+
+        Yields
+        ------
+        train, test : array of int
+            The indices of the training examples and of the validation examples (``ID_i^val``).
+        """
         P = _n_samples(X)
         p = self._p(P)
         rng = resolve_rng(self.random_state)
@@ -270,12 +394,43 @@ class ClasswiseLeaveOneOut(_Splitter):
 
     def get_n_splits(self, X: np.ndarray | None = None, y: np.ndarray | None = None,
                      groups: np.ndarray | None = None) -> int:
+        """The number of splits that :meth:`split` yields: the size of the largest class.
+
+        Parameters
+        ----------
+        X : array (P, ...) or int, optional
+            The examples, or just their number ``P``; ignored.
+        y : array (P,), optional
+            The class labels; needed.
+        groups : None
+            Ignored; accepted for scikit-learn's splitter interface.
+
+        Returns
+        -------
+        int
+        """
         if y is None:
             raise ValueError("class-wise leave-one-out needs y to count its splits")
         return max(len(m) for m in self._members(np.asarray(y)))
 
     def split(self, X: np.ndarray, y: np.ndarray | None = None,
               groups: np.ndarray | None = None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """Yield the ``(train, test)`` index arrays of every split.
+
+        Parameters
+        ----------
+        X : array (P, ...) or int
+            The examples, or just their number ``P``.
+        y : array (P,), optional
+            The class labels; needed.
+        groups : None
+            Ignored; accepted for scikit-learn's splitter interface.
+
+        Yields
+        ------
+        train, test : array of int
+            The indices of the training examples and of the validation examples (``ID_i^val``).
+        """
         P = _n_samples(X)
         y = _labels(y, P)
         members = self._members(y)

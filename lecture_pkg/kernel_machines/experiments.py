@@ -232,6 +232,7 @@ def svm_rows(X_train: np.ndarray, y_train: np.ndarray, X_test: np.ndarray, y_tes
 
     Examples
     --------
+    >>> from lecture_pkg.kernel_machines import svm_rows
     >>> from lecture_pkg.datasets import sonar
     >>> X, y, train = sonar()
     >>> rows = svm_rows(X[train], y[train], X[~train], y[~train], (0.8, 1.0, 1.2))
@@ -267,6 +268,7 @@ def lpm_grid(X_train: np.ndarray, y_train: np.ndarray, X_test: np.ndarray, y_tes
 
     Examples
     --------
+    >>> from lecture_pkg.kernel_machines import lpm_grid
     >>> from lecture_pkg.datasets import sonar
     >>> X, y, train = sonar()
     >>> lpm_grid(X[train], y[train], X[~train], y[~train], (1.0,), (0.3,))[(1.0, 0.3, False)]

@@ -94,12 +94,19 @@ def kernel_perceptron(K: np.ndarray, y: np.ndarray, *, eta: float = 1.0, bias: b
     K : array (l, l)
         Gram matrix ``K_ij = k(x_i, x_j)`` (the paper's precomputed ``M``).
     y : array (l,) of +-1
+        The labels.
     eta : float > 0
         Learning rate; from the zero start it only rescales ``alpha`` and ``b``.
     bias : bool
         Update a bias by eq. (4); ``False`` is eq. (3) alone (``b = 0``).
-    order : None, "random" or a permutation (see :func:`presentation_order`)
+    order : None, "random" or array (l,) of int
+        The presentation order: a permutation (see :func:`presentation_order`).
+    max_epochs : int
+        The most epochs before the run stops with ``converged=False``.
+    random_state : int, Generator or None
+        The source of the ``"random"`` order.
     convention : {"biehl", "mooney"}
+        What counts as a mistake (see :func:`dual_perceptron`).
     """
     y = as_plus_minus(y)
     K = check_inputs(K, "K")
@@ -158,7 +165,8 @@ class KernelPerceptron(_BinaryKernelClassifier):
     gamma : "scale" or float, default "scale"
         RBF ``exp(-gamma |a - b|^2)``; the paper's width ``sigma`` (eq. 6) is
         ``gamma = 1 / sigma^2`` (``gamma_from_sigma(sigma, "friess")``).
-    degree, coef0 : polynomial kernel ``(coef0 + a . b)^degree`` (eq. 7 has ``coef0 = 1``)
+    degree, coef0 : int and float, default 2 and 1.0
+        Polynomial kernel ``(coef0 + a . b)^degree`` (eq. 7 has ``coef0 = 1``).
     fit_intercept : bool, default True
         The bias of eq. (4) ("with bias unit", as in the paper's experiments).
     eta : float, default 1.0
@@ -171,15 +179,25 @@ class KernelPerceptron(_BinaryKernelClassifier):
 
     Attributes
     ----------
-    alpha_ : signed multipliers ``alpha_i = eta y_i n_i`` of all training patterns
-    counts_ : mistake counts ``n_i``
-    support_ : patterns with ``n_i > 0`` (the expansion vectors);
-    dual_coef_ : (1, n_SV) array of their ``alpha_i``; ``support_vectors_`` their inputs
-    intercept_ : the bias ``b``
-    n_updates_ : the number of updates (mistakes), ``sum_i n_i``
-    n_steps_ : the number of patterns presented, up to and including the last of the
-        ``l`` mistake-free steps that end a converged run
-    converged_, order_
+    alpha_ : array (n_samples,)
+        Signed multipliers ``alpha_i = eta y_i n_i`` of all training patterns.
+    counts_ : array (n_samples,) of int
+        Mistake counts ``n_i``.
+    support_ : array (n_SV,) of int
+        Patterns with ``n_i > 0`` (the expansion vectors).
+    dual_coef_ : array (1, n_SV)
+        Their ``alpha_i``; ``support_vectors_`` their inputs.
+    intercept_ : float
+        The bias ``b``.
+    n_updates_ : int
+        The number of updates (mistakes), ``sum_i n_i``.
+    n_steps_ : int
+        The number of patterns presented, up to and including the last of the
+        ``l`` mistake-free steps that end a converged run.
+    converged_ : bool
+        Whether the run ended with every training pattern correct.
+    order_ : array (n_samples,) of int
+        The presentation order (a permutation of the training patterns).
 
     References
     ----------

@@ -139,13 +139,24 @@ def lp_machine(K: np.ndarray, y: np.ndarray, C: float = 0.0, *, costs: np.ndarra
 
     Parameters
     ----------
-    K : array (l, l), ``K_ij = k(x_i, x_j)`` (any real matrix; no Mercer condition needed)
+    K : array (l, l)
+        ``K_ij = k(x_i, x_j)`` (any real matrix; no Mercer condition needed).
     y : array (l,) of +-1
-    C : float >= 0, weight of the regulariser ``||alpha||_1``
-    costs : array (l,) of ``c_i >= 0``, default all 1 (per-pattern error costs, eq. 9)
-    lam : float > 0, the right-hand side ``lambda`` of the margin constraints
-    fit_intercept : bool, add the free bias ``b``
-    soft : bool, use slacks; ``False`` demands ``y_i f(x_i) >= lam`` for every pattern
+        The labels.
+    C : float >= 0
+        Weight of the regulariser ``||alpha||_1``.
+    costs : array (l,) of float >= 0, optional
+        The ``c_i``, default all 1 (per-pattern error costs, eq. 9).
+    lam : float > 0
+        The right-hand side ``lambda`` of the margin constraints.
+    fit_intercept : bool
+        Add the free bias ``b``.
+    soft : bool
+        Use slacks; ``False`` demands ``y_i f(x_i) >= lam`` for every pattern.
+
+    Returns
+    -------
+    LPMachineRun
 
     Raises
     ------
@@ -229,10 +240,12 @@ class LPMachine(_BinaryKernelClassifier):
         A precomputed ``K`` need not be positive semi-definite.
     gamma : "scale" or float, default "scale"
         RBF ``exp(-gamma |a - b|^2)``; the paper's ``sigma`` is ``gamma = 1 / sigma^2``.
-    degree, coef0 : polynomial kernel ``(coef0 + a . b)^degree``
+    degree, coef0 : int and float, default 2 and 1.0
+        Polynomial kernel ``(coef0 + a . b)^degree``.
     fit_intercept : bool, default True
         The free bias ``b`` of §2.5.
     lam : float, default 1.0
+        The right-hand side ``lambda`` of the margin constraints.
     soft : bool, default True
         Slacks (eqs. 15, 16); ``False`` raises :class:`LPError` on data it cannot separate.
     class_weight : dict or None
@@ -240,12 +253,22 @@ class LPMachine(_BinaryKernelClassifier):
 
     Attributes
     ----------
-    alpha_ : multipliers ``alpha_i >= 0`` of all training patterns
-    support_ : the expansion vectors (``alpha_i > 0``); ``support_vectors_`` their inputs
-    dual_coef_ : (1, n_SV) array of ``alpha_i y_i``
-    intercept_ : ``b``
-    slacks_, objective_, n_support_
-    margins_ : the margins ``y_i f(x_i)`` of the training patterns
+    alpha_ : array (n_samples,)
+        Multipliers ``alpha_i >= 0`` of all training patterns.
+    support_ : array (n_SV,) of int
+        The expansion vectors (``alpha_i > 0``); ``support_vectors_`` their inputs.
+    dual_coef_ : array (1, n_SV)
+        The ``alpha_i y_i``.
+    intercept_ : float
+        ``b``.
+    slacks_ : array (n_samples,)
+        The slacks ``s_i`` (zero with ``soft=False``).
+    objective_ : float
+        The optimal objective ``sum c_i s_i + C sum alpha_i``.
+    n_support_ : int
+        The number of expansion vectors.
+    margins_ : array (n_samples,)
+        The margins ``y_i f(x_i)`` of the training patterns.
 
     References
     ----------

@@ -120,6 +120,7 @@ class MESRResult:
 
     @property
     def n_vectors(self) -> int:
+        """Number of original expansion vectors, kept and removed."""
         return len(self.kept) + len(self.removed)
 
     def full_beta(self) -> np.ndarray:

@@ -242,7 +242,8 @@ class KernelAdaTron(_BinaryKernelClassifier):
         RBF width, ``K = exp(-gamma |a - b|^2)``; Biehl's ``sigma`` is
         ``gamma = 1 / (2 sigma^2)`` (:func:`lecture_pkg.kernel_machines.gamma_from_sigma`).
         ``"scale"`` is ``1 / (N var(X))`` as in ``SVC``.
-    degree, coef0 : polynomial kernel ``(coef0 + a . b)^degree``, default ``(1 + a . b)^2``.
+    degree, coef0 : int and float, default 2 and 1.0
+        Polynomial kernel ``(coef0 + a . b)^degree``, default ``(1 + a . b)^2``.
     fit_intercept : bool, default True
         Unpenalised bias (``SVC``'s problem); ``False``: Biehl's (4.26) without bias.
     mode : {"greedy", "sequential"}, default "greedy"
@@ -255,6 +256,7 @@ class KernelAdaTron(_BinaryKernelClassifier):
     tol : float, default 1e-3
         Kuhn–Tucker tolerance of the stopping rule (``SVC``'s default ``tol`` is 1e-3 too).
     max_epochs : int, default 1000
+        The most epochs before the run stops unconverged.
     check_psd : {"raise", "warn"}, default "raise"
         What a precomputed Gram matrix that is not positive semi-definite gives.
     cache_size : float, default 200
@@ -269,17 +271,32 @@ class KernelAdaTron(_BinaryKernelClassifier):
     ----------
     embeddings_ : array (n_samples,)
         ``X^mu`` (``alpha`` in scikit-learn), ``0 <= X^mu <= C``.
-    support_ : indices of the support vectors (``X^mu > 0``)
-    support_vectors_ : their inputs (empty for a precomputed kernel)
-    dual_coef_ : array (1, n_SV) of ``X^mu y^mu`` (scikit-learn's layout)
-    intercept_ : float, the bias ``b``
-    n_support_ : number of support vectors
-    margin_support_ : support vectors with ``0 < X < C`` (on the margin, ``E = 1``)
-    bound_support_ : support vectors with ``X = C`` (inside the margin or wrong, ``E <= 1``)
-    potentials_ : ``E^mu = y^mu f(xi^mu)`` on the training set
-    objective_history_ : the dual objective at the start and after every epoch
-    n_steps_ : steps taken (examples, or pairs of examples in greedy mode with a bias)
-    kkt_violation_, n_epochs_, converged_, diverged_
+    support_ : array (n_SV,) of int
+        Indices of the support vectors (``X^mu > 0``).
+    support_vectors_ : array (n_SV, n_features)
+        Their inputs (empty for a precomputed kernel).
+    dual_coef_ : array (1, n_SV)
+        The ``X^mu y^mu`` (scikit-learn's layout).
+    intercept_ : float
+        The bias ``b``.
+    n_support_ : int
+        Number of support vectors.
+    margin_support_ : array of int
+        Support vectors with ``0 < X < C`` (on the margin, ``E = 1``).
+    bound_support_ : array of int
+        Support vectors with ``X = C`` (inside the margin or wrong, ``E <= 1``).
+    potentials_ : array (n_samples,)
+        ``E^mu = y^mu f(xi^mu)`` on the training set.
+    objective_history_ : array
+        The dual objective at the start and after every epoch.
+    n_steps_ : int
+        Steps taken (examples, or pairs of examples in greedy mode with a bias).
+    kkt_violation_ : float
+        The largest violation of the Kuhn–Tucker conditions at the end.
+    n_epochs_ : int
+        Epochs run.
+    converged_, diverged_ : bool
+        Whether the stopping rule was met; whether the iteration diverged.
 
     References
     ----------

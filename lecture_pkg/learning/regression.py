@@ -332,11 +332,37 @@ class RidgeRegression(_ClampedInputRegressor):
         self.fit_intercept = fit_intercept
 
     def fit(self, X: np.ndarray, y: np.ndarray) -> RidgeRegression:
+        """Fit the least-squares (eq. 2.8) or ridge (eq. 2.9) weights to ``X`` and ``y``.
+
+        Parameters
+        ----------
+        X : array (P, N)
+            The inputs, one example per row.
+        y : array (P,)
+            The real-valued targets.
+
+        Returns
+        -------
+        self : RidgeRegression
+            The fitted estimator.
+        """
         X, y, Xa = self._clamped_data(X, y)
         self._store_weights(ridge(Xa, y, float(self.lam)), X.shape[1])
         return self
 
     def predict(self, X: np.ndarray) -> np.ndarray:
+        """The predictions ``X w + b`` of the fitted linear model.
+
+        Parameters
+        ----------
+        X : array (P, N)
+            The inputs, one example per row.
+
+        Returns
+        -------
+        array (P,)
+            The predicted targets.
+        """
         check_is_fitted(self)
         X = validate_data(self, X, reset=False)
         return X @ self.coef_ + self.intercept_
@@ -354,14 +380,18 @@ class BayesianLinearRegression(_ClampedInputRegressor):
     Parameters
     ----------
     sigma : float, default 1.0
+        The standard deviation ``sigma`` of the Gaussian noise (eq. 2.11).
     tau : float, default 1.0
+        The width (standard deviation) ``tau`` of the Gaussian prior on the weights (eq. 2.14).
     fit_intercept : bool, default True
         Clamped input ``-1`` (eq. 2.4); the threshold gets the same prior as the weights.
 
     Attributes
     ----------
-    coef_, intercept_ : posterior mean of the weights and the intercept ``-theta``
-    posterior_mean_, posterior_cov_ : of the (augmented) weight vector
+    coef_, intercept_ : array (n_features,) and float
+        Posterior mean of the weights and the intercept ``-theta``.
+    posterior_mean_, posterior_cov_ : array (D,) and array (D, D)
+        Mean and covariance of the posterior of the (augmented) weight vector.
 
     References
     ----------
@@ -393,6 +423,20 @@ class BayesianLinearRegression(_ClampedInputRegressor):
         self.fit_intercept = fit_intercept
 
     def fit(self, X: np.ndarray, y: np.ndarray) -> BayesianLinearRegression:
+        """Compute the Gaussian posterior of the weights (:func:`bayes_posterior`).
+
+        Parameters
+        ----------
+        X : array (P, N)
+            The inputs, one example per row.
+        y : array (P,)
+            The real-valued targets.
+
+        Returns
+        -------
+        self : BayesianLinearRegression
+            The fitted estimator.
+        """
         X, y, Xa = self._clamped_data(X, y)
         self.posterior_mean_, self.posterior_cov_ = bayes_posterior(Xa, y, self.sigma, self.tau)
         self._store_weights(self.posterior_mean_, X.shape[1])
@@ -400,6 +444,23 @@ class BayesianLinearRegression(_ClampedInputRegressor):
 
     def predict(self, X: np.ndarray,
                 return_std: bool = False) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
+        """The posterior mean prediction and, optionally, its standard deviation (eq. 2.17).
+
+        Parameters
+        ----------
+        X : array (P, N)
+            The inputs, one example per row.
+        return_std : bool, default False
+            Also return the standard deviation of the posterior predictive distribution
+            (:func:`posterior_predictive`), which includes the noise ``sigma``.
+
+        Returns
+        -------
+        mean : array (P,)
+            The mean of the posterior predictive distribution (the MAP prediction).
+        std : array (P,)
+            Its standard deviation; only with ``return_std=True``.
+        """
         check_is_fitted(self)
         X = validate_data(self, X, reset=False)
         Xa = add_clamped_input(X) if self.fit_intercept else X

@@ -120,6 +120,18 @@ class GradientDescentDemo:
     wrange: tuple[float, float]
 
     def iterates(self, n_steps: int | None = None) -> np.ndarray:
+        """The iterates ``w_0, ..., w_n`` of gradient descent from ``w0`` with rate ``eta``.
+
+        Parameters
+        ----------
+        n_steps : int, optional
+            The number of steps ``n``; ``None`` (default) takes the demonstration's ``n_steps``.
+
+        Returns
+        -------
+        array (n + 1,)
+            The iterates of :func:`gradient_descent_1d`, the start first.
+        """
         return gradient_descent_1d(self.grad, self.w0, self.eta,
                                    self.n_steps if n_steps is None else n_steps)
 
@@ -252,6 +264,7 @@ def adaline_descent(X: np.ndarray, y: np.ndarray, eta: float, n_epochs: int,
 
     Examples
     --------
+    >>> from lecture_pkg.linear import adaline_descent
     >>> import numpy as np
     >>> X = np.array([[1.0, -1.0], [1.0, 1.0]])          # augmented: (1, x)
     >>> run = adaline_descent(X, np.array([-1.0, 1.0]), eta=0.25, n_epochs=40)
@@ -308,6 +321,7 @@ def batch_perceptron(X: np.ndarray, c: np.ndarray, w0: np.ndarray | None = None,
 
     Examples
     --------
+    >>> from lecture_pkg.linear import batch_perceptron
     >>> import numpy as np
     >>> X = np.array([[1.0, 2, -1], [1, 2, 1], [1, 1, 3]])
     >>> batch_perceptron(X, [1, 1, 0], w0=[0.0, -1.0, 1.0]).weights[-1].tolist()
@@ -350,6 +364,7 @@ def least_squares_descent(A: np.ndarray, f: np.ndarray, eta: float, n_steps: int
 
     Examples
     --------
+    >>> from lecture_pkg.linear import least_squares_descent
     >>> import numpy as np
     >>> A = np.array([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]])
     >>> run = least_squares_descent(A, np.array([1.0, 3.0, 5.0]), eta=0.1, n_steps=500)
@@ -454,6 +469,7 @@ def norm_penalised_least_squares(X: np.ndarray, y: np.ndarray, lam: float, p: fl
 
     Examples
     --------
+    >>> from lecture_pkg.linear import norm_penalised_least_squares
     >>> import numpy as np
     >>> X = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 2.0], [3.0, 1.0]])
     >>> fit = norm_penalised_least_squares(X, np.array([0.0, 1.0, 2.0, 4.0]), 100.0, 2)

@@ -174,10 +174,14 @@ class Pocket(_LinearBinaryClassifier):
 
     Attributes
     ----------
-    coef_, intercept_ : the pocketed weights
-    n_errors_ : their number of training errors ``ℰ_err`` (4.1)
-    errors_history_ : the pocket's ``ℰ_err`` after every step (non-increasing)
-    n_updates_ : Rosenblatt steps taken
+    coef_, intercept_ : array (n_features,) and float
+        The pocketed weights.
+    n_errors_ : int
+        Their number of training errors ``ℰ_err`` (4.1).
+    errors_history_ : array of int
+        The pocket's ``ℰ_err`` after every step (non-increasing).
+    n_updates_ : int
+        Rosenblatt steps taken.
 
     References
     ----------
@@ -299,17 +303,28 @@ class SoftMarginAdaTron(_LinearBinaryClassifier):
     max_epochs : int, default 10000
     tol : float, default 1e-8
         Kuhn–Tucker tolerance of the stopping rule.
-    fit_intercept, bias_input : augmented inputs ``(s, x)``: the bias is a weight
+    fit_intercept, bias_input : bool and float, default True and 1.0
+        Augmented inputs ``(s, x)``: the bias is a weight
         (penalised), as for :class:`lecture_pkg.linear.AdaTron`.
 
     Attributes
     ----------
-    coef_, intercept_, embeddings_ : weights and the ``x^mu``
-    potentials_ : ``E^mu`` on the (augmented) training inputs
-    support_ : ``x^mu > 0``; ``margin_support_`` (``0 < x < C``) and ``bound_support_`` (``x = C``)
-    primal_objective_, dual_objective_ : (4.3) and (4.5) at the end; their difference is the
-        duality gap
-    objective_history_, kkt_violation_, n_epochs_, converged_
+    coef_, intercept_, embeddings_ : array (n_features,), float and array (n_samples,)
+        Weights and the ``x^mu``.
+    potentials_ : array (n_samples,)
+        ``E^mu`` on the (augmented) training inputs.
+    support_ : array of int
+        ``x^mu > 0``; ``margin_support_`` (``0 < x < C``) and ``bound_support_`` (``x = C``).
+    primal_objective_, dual_objective_ : float
+        (4.3) and (4.5) at the end; their difference is the duality gap.
+    objective_history_ : array
+        The dual objective (4.5) at the start and after every epoch.
+    kkt_violation_ : float
+        The largest violation of the Kuhn–Tucker conditions at the end.
+    n_epochs_ : int
+        Epochs run.
+    converged_ : bool
+        Whether the stopping rule was met.
 
     References
     ----------

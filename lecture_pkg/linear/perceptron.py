@@ -443,7 +443,8 @@ class Perceptron(LinearBinaryClassifier):
 
     Attributes
     ----------
-    classes_ : array of the two labels; ``classes_[1]`` is the positive class (+1).
+    classes_ : array (2,)
+        The two labels; ``classes_[1]`` is the positive class (+1).
     coef_ : array (n_features,)
     intercept_ : float
     n_updates_ : int
@@ -637,6 +638,7 @@ def generic_perceptron(X: np.ndarray, y: np.ndarray, modulation, *, n_epochs: in
     n_epochs : int
         Number of passes through the data.
     representation : {"weights", "embeddings"}
+        Step the weights ``w`` (3.12) or the embedding strengths ``x`` (3.14).
     nonnegative : bool
         Clip the embedding strengths at 0.
     shuffle, random_state

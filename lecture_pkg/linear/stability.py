@@ -264,12 +264,16 @@ class MinOver(_LinearBinaryClassifier):
 
     Attributes
     ----------
-    coef_, intercept_ : the weights (in the scale of the 1/N convention)
-    embeddings_ : array (n_samples,) of the step counts ``x^mu`` (of the pocketed iterate
-        if the run did not converge)
-    kappa_history_ : array of ``kappa(w(t))`` after every step (on augmented inputs)
-    changes_ : the stopping quantity at every check
-    kappa_ : final stability on the (augmented) training inputs
+    coef_, intercept_ : array (n_features,) and float
+        The weights (in the scale of the 1/N convention).
+    embeddings_ : array (n_samples,)
+        The step counts ``x^mu`` (of the pocketed iterate if the run did not converge).
+    kappa_history_ : array
+        ``kappa(w(t))`` after every step (on augmented inputs).
+    changes_ : array
+        The stopping quantity at every check.
+    kappa_ : float
+        Final stability on the (augmented) training inputs.
     n_steps_ : int
     converged_ : bool
 
@@ -376,16 +380,25 @@ class AdaTron(_LinearBinaryClassifier):
     tol : float, default 1e-10
         Relative change of the embeddings in an epoch below which the run stops; with
         ``mode="greedy"`` the largest allowed violation of the Kuhn–Tucker conditions.
-    fit_intercept, bias_input : as for :class:`MinOver`.
+    fit_intercept, bias_input : bool and float, default True and 1.0
+        As for :class:`MinOver`.
 
     Attributes
     ----------
-    coef_, intercept_, embeddings_ : weights and embedding strengths ``x``
-    support_ : indices of the support vectors
-    objective_history_ : ``f(x)`` at the start and after every epoch
-    kkt_ : :class:`~lecture_pkg.kernel_machines.KKTResiduals` at the end
-    kappa_ : stability on the (augmented) training inputs
-    n_epochs_, converged_, diverged_
+    coef_, intercept_, embeddings_ : array (n_features,), float and array (n_samples,)
+        Weights and embedding strengths ``x``.
+    support_ : array of int
+        Indices of the support vectors.
+    objective_history_ : array
+        ``f(x)`` at the start and after every epoch.
+    kkt_ : KKTResiduals
+        :class:`~lecture_pkg.kernel_machines.KKTResiduals` at the end.
+    kappa_ : float
+        Stability on the (augmented) training inputs.
+    n_epochs_ : int
+        Epochs run.
+    converged_, diverged_ : bool
+        Whether the stopping rule was met; whether the iteration diverged.
 
     References
     ----------
@@ -493,28 +506,41 @@ class Adaline(_LinearBinaryClassifier):
         of the chosen solver (``learning_rate_limit_ / 2``), so the default converges on
         any data; a number outside the window gets a :class:`LearningRateWarning`.
     solver : {"batch", "sequential", "minibatch"}
-    batch_size : int, optional (needed for ``"minibatch"``)
-    normalize : bool, default False (only for ``"sequential"``)
+    batch_size : int, optional
+        Needed for ``"minibatch"``.
+    normalize : bool, default False
+        Only for ``"sequential"``.
     max_epochs : int, default 1000
     tol : float or None, default 1e-8
     shuffle : bool, default False
         Fresh random order every epoch (sequential and mini-batch).
     random_state : seed, Generator or RandomState
-    fit_intercept, bias_input : augmented inputs ``(s, x)`` as for the perceptron
+    fit_intercept, bias_input : bool and float, default True and 1.0
+        Augmented inputs ``(s, x)`` as for the perceptron.
     record_history : bool
         Keep the (augmented) weights after every epoch in ``history_``.
 
     Attributes
     ----------
-    coef_, intercept_ : weights
+    coef_, intercept_ : array (n_features,) and float
+        Weights.
     loss_ : list of float
         The loss at the start and after every epoch (Deckert logs the loss *before*
         each epoch's update, i.e. ``loss_[:-1]``).
-    errors_per_epoch_ : misclassified training examples after every epoch
-    embeddings_ : Biehl's ``x^mu`` (1/N convention) accumulated from the start weights
-    learning_rate_limit_ : the upper end of the convergent window
-    eta_ : the learning rate used (``eta``, or the one ``"auto"`` chose)
-    n_epochs_, converged_, diverged_, history_
+    errors_per_epoch_ : list of int
+        Misclassified training examples after every epoch.
+    embeddings_ : array (n_samples,)
+        Biehl's ``x^mu`` (1/N convention) accumulated from the start weights.
+    learning_rate_limit_ : float
+        The upper end of the convergent window.
+    eta_ : float
+        The learning rate used (``eta``, or the one ``"auto"`` chose).
+    n_epochs_ : int
+        Epochs run.
+    converged_, diverged_ : bool
+        Whether the stopping rule was met; whether the loss diverged.
+    history_ : array (n_epochs + 1, D)
+        The (augmented) weights at the start and after every epoch (with ``record_history``).
 
     References
     ----------

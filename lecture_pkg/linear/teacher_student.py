@@ -107,7 +107,8 @@ def mc_generalization_error(w: np.ndarray, teacher: np.ndarray, n_samples: int, 
 
     Returns
     -------
-    rate, standard_error
+    rate, standard_error : float or array
+        The disagreement rate and its standard error (one per student for a stack).
     """
     rng = resolve_rng(random_state)
     check_positive_int(n_samples, "n_samples")
@@ -190,9 +191,12 @@ def sample_version_space(X: np.ndarray, y: np.ndarray, n_samples: int, *,
 
     Parameters
     ----------
-    X, y : the examples (linearly separable through the origin)
+    X, y : array (P, N) and array (P,) of +-1
+        The examples (linearly separable through the origin).
     n_samples : int
+        The number of samples.
     random_state : seed, numpy Generator or None
+        The source of randomness.
     method : ``"rejection"`` or ``"hit_and_run"``
         ``"rejection"`` draws uniform points on the unit sphere in batches and keeps the
         consistent ones: exact, but only practical in low dimension with few examples
@@ -212,7 +216,8 @@ def sample_version_space(X: np.ndarray, y: np.ndarray, n_samples: int, *,
 
     Returns
     -------
-    array (n_samples, N) of unit vectors in the version space.
+    array (n_samples, N)
+        Unit vectors in the version space.
     """
     rng = resolve_rng(random_state)
     X = check_inputs(X)

@@ -197,17 +197,26 @@ class ParityMachine(ParamValidationMixin, ClassifierMixin, BaseEstimator):
         Upper limit on the number of hidden units (default ``P``); a small limit is
         early stopping against overfitting.
     trainer : {"pocket", "grandmother"}, default "pocket"
+        How each hidden unit is trained.
     n_steps : int, default 2000
         Pocket draws per unit.
     random_state : seed, Generator or RandomState
+        The source of the pocket's random draws.
 
     Attributes
     ----------
-    coef_ : (K, N + 1) weights of the hidden units on the lifted inputs
-    thresholds_ : (K,)
-    radius_ : the lifting radius ``R``
-    errors_history_ : training errors after 0, 1, ..., K units
-    n_units_, converged_
+    coef_ : array (K, N + 1)
+        Weights of the hidden units on the lifted inputs.
+    thresholds_ : array (K,)
+        The thresholds of the hidden units.
+    radius_ : float or None
+        The lifting radius ``R``.
+    errors_history_ : array of int
+        Training errors after 0, 1, ..., K units.
+    n_units_ : int
+        The number ``K`` of hidden units.
+    converged_ : bool
+        Whether the machine classifies every training example correctly.
 
     References
     ----------

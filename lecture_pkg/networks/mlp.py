@@ -77,7 +77,8 @@ class MLP:
         Units per layer, inputs first, e.g. ``(2, 2, 1)`` or ``(64, 2, 3)``.
     weights : list of arrays, optional
         ``weights[l]`` of shape ``(n_{l+1}, n_l + 1)``, column 0 the bias weights.
-    random_state : seed, Generator or None, for the random start.
+    random_state : seed, Generator or None
+        For the random start.
     init_scale : float, default 0.5
         With ``init="uniform"`` every weight is drawn from ``[-init_scale, init_scale]``
         ("random, near 0", as the slides ask).
@@ -93,9 +94,12 @@ class MLP:
 
     Attributes
     ----------
-    training_losses_, validation_losses_ : losses after 0, 1, ... epochs of :meth:`fit`
-    best_epoch_ : the epoch whose weights were kept (early stopping) or the last one
-    n_epochs_ : epochs run
+    training_losses_, validation_losses_ : list of float
+        Losses after 0, 1, ... epochs of :meth:`fit`.
+    best_epoch_ : int
+        The epoch whose weights were kept (early stopping) or the last one.
+    n_epochs_ : int
+        Epochs run.
 
     References
     ----------
@@ -278,11 +282,16 @@ class MLP:
 
         Parameters
         ----------
-        eta : learning rate (> 0); the gradient is *summed* over the examples of a batch.
-        n_epochs : number of passes through the data (0 allowed: nothing changes).
-        batch_size : examples per step; ``None`` (default) is batch gradient descent on the
+        eta : float, default 0.5
+            Learning rate (> 0); the gradient is *summed* over the examples of a batch.
+        n_epochs : int, default 1000
+            Number of passes through the data (0 allowed: nothing changes).
+        batch_size : int, optional
+            Examples per step; ``None`` (default) is batch gradient descent on the
             whole set; otherwise every epoch draws a new random order (``random_state``) and steps
             once per consecutive block of ``batch_size`` examples (the last may be smaller).
+        random_state : seed, Generator or None
+            The source of the random orders.
         validation : ``(X_val, D_val)``, optional
             Early stopping: the loss on this set is recorded after every epoch, and at the
             end the weights of the epoch with the smallest validation loss are restored.

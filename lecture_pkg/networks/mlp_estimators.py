@@ -173,11 +173,16 @@ class MLPClassifier(ClassifierMixin, _MLPEstimator):
     ----------
     network_ : MLP
         The trained network.
-    classes_ : the class labels
-    loss_curve_ : training loss ``E`` after 0, 1, ... epochs (``"lbfgs"``: at the start and the end)
-    validation_loss_curve_ : validation loss after every epoch (early stopping only)
-    best_epoch_ : the epoch whose weights were kept (``"gd"``)
-    n_iter_ : epochs run (``"gd"``) or L-BFGS iterations
+    classes_ : array (n_classes,)
+        The class labels.
+    loss_curve_ : list of float
+        Training loss ``E`` after 0, 1, ... epochs (``"lbfgs"``: at the start and the end).
+    validation_loss_curve_ : list of float
+        Validation loss after every epoch (early stopping only).
+    best_epoch_ : int or None
+        The epoch whose weights were kept (``"gd"``).
+    n_iter_ : int
+        Epochs run (``"gd"``) or L-BFGS iterations.
 
     Raises
     ------

@@ -149,7 +149,8 @@ def hebb_weights(patterns, mask=None) -> np.ndarray:
 
     Parameters
     ----------
-    patterns : array (P, N) or a stack (n_runs, P, N) of pattern sets, entries ``+-1``.
+    patterns : array (P, N) or (n_runs, P, N)
+        One pattern set or a stack of pattern sets, entries ``+-1``.
     mask : optional bool array (P,) or (n_runs, P)
         Store only the patterns marked ``True`` (``P`` is then their number, per set).
         This lets sets of different sizes share one array, so weights for many loads
@@ -370,10 +371,13 @@ def sequential_sweep(S, W, *, order: str = "random", random_state=None,
     Parameters
     ----------
     S : array (N,) or (n_runs, N) of +-1
-    W : array (N, N), or (n_runs, N, N) for one network per run
-    order : "random" (a fresh random permutation per run: zero-temperature Metropolis
-        dynamics) or "cyclic" (neurons 1, 2, ..., N)
-    random_state : seed, numpy Generator or None; the source of the random order
+    W : array (N, N) or (n_runs, N, N)
+        The weights, or one network per run.
+    order : {"random", "cyclic"}
+        ``"random"`` (a fresh random permutation per run: zero-temperature Metropolis
+        dynamics) or ``"cyclic"`` (neurons 1, 2, ..., N).
+    random_state : seed, numpy Generator or None
+        The source of the random order.
     return_trajectory : bool
         Also return the state after every single-neuron update, shape
         ``(N + 1, ...)`` starting with the initial state.
@@ -384,7 +388,8 @@ def sequential_sweep(S, W, *, order: str = "random", random_state=None,
         The new state.
     flips : int or array (n_runs,)
         The number of flipped neurons (per run).
-    trajectory : array, only with ``return_trajectory``
+    trajectory : array (N + 1, ...)
+        Only with ``return_trajectory``.
     """
     rng = resolve_rng(random_state)
     S, W, single = _states_and_weights(S, W)
@@ -408,15 +413,21 @@ class HopfieldRun:
 
     Attributes
     ----------
-    state : final state(s)
-    converged : whether a fixed point was reached (sequential: a sweep without a flip;
-        parallel: ``S(t+1) = S(t)``)
-    n_sweeps : sweeps (or parallel steps) until the fixed point was confirmed, or
-        ``max_sweeps``
-    cycle : parallel dynamics only -- ended in a 2-cycle ``S(t+1) = S(t-1) != S(t)``
-    flips : (n_steps, ...) number of flipped neurons in each sweep or step
-    energies : (n_steps + 1, ...) energy after each sweep or step, the initial first
-    states : (n_steps + 1, ..., N) states after each sweep (only with ``record_states``)
+    state : array (N,) or (n_runs, N)
+        Final state(s).
+    converged : bool or array of bool
+        Whether a fixed point was reached (sequential: a sweep without a flip;
+        parallel: ``S(t+1) = S(t)``).
+    n_sweeps : int or array of int
+        Sweeps (or parallel steps) until the fixed point was confirmed, or ``max_sweeps``.
+    cycle : bool or array of bool
+        Parallel dynamics only -- ended in a 2-cycle ``S(t+1) = S(t-1) != S(t)``.
+    flips : array (n_steps, ...)
+        Number of flipped neurons in each sweep or step.
+    energies : array (n_steps + 1, ...)
+        Energy after each sweep or step, the initial first.
+    states : array (n_steps + 1, ..., N) or None
+        States after each sweep (only with ``record_states``).
     """
 
     state: np.ndarray
@@ -507,10 +518,14 @@ class RetrievalResult:
 
     Attributes
     ----------
-    alphas : (L,) loads asked for
-    n_patterns : (L,) the stored numbers ``P = round(alpha N)``
-    initial_overlap, final_overlap : (L, n_repeats) overlap with the cued pattern
-    converged : (L, n_repeats)
+    alphas : array (L,)
+        Loads asked for.
+    n_patterns : array (L,) of int
+        The stored numbers ``P = round(alpha N)``.
+    initial_overlap, final_overlap : array (L, n_repeats)
+        Overlap with the cued pattern.
+    converged : array (L, n_repeats) of bool
+        Whether each run reached a fixed point.
     """
 
     n_neurons: int

@@ -187,7 +187,8 @@ def one_hidden_layer(xi: np.ndarray, W: np.ndarray, v: np.ndarray,
     Returns
     -------
     S : float array (scalar per input)
-    sigma : array (K,) or (batch, K) of hidden activities
+    sigma : array (K,) or (batch, K)
+        The hidden activities.
     """
     v = _as_float_array(v, "v")
     W = _as_float_array(W, "W")

@@ -162,6 +162,7 @@ class JointPMF:
     # -- basic access
     @property
     def variables(self) -> tuple[str, ...]:
+        """The names of the random variables, in the order of the table's axes."""
         return tuple(self.values)
 
     def __repr__(self) -> str:

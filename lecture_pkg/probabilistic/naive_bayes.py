@@ -217,12 +217,17 @@ class CategoricalNaiveBayes(_NaiveBayesBase):
     Attributes
     ----------
     classes_ : array (n_classes,)
-    categories_ : list of arrays, the values of each feature
-    class_count_ : array (n_classes,), the ``n_k``
-    category_count_ : list of arrays (n_classes, n_values_i), the ``n_ijk``
+    categories_ : list of arrays
+        The values of each feature.
+    class_count_ : array (n_classes,)
+        The ``n_k``.
+    category_count_ : list of arrays (n_classes, n_values_i)
+        The ``n_ijk``.
     class_log_prior_ : array (n_classes,)
-    feature_log_prob_ : list of arrays (n_classes, n_values_i), ``log P(X_i = x_ij | Y = y_k)``
-    m_, p_ : arrays (n_features,), the ``m`` and ``p`` used for each feature
+    feature_log_prob_ : list of arrays (n_classes, n_values_i)
+        ``log P(X_i = x_ij | Y = y_k)``.
+    m_, p_ : array (n_features,)
+        The ``m`` and ``p`` used for each feature.
 
     References
     ----------
@@ -344,10 +349,14 @@ class CategoricalNaiveBayes(_NaiveBayesBase):
 
         Parameters
         ----------
-        classes : sequence of class labels
-        prior : array (n_classes,), ``P(Y = classes[k])``
-        categories : one sequence of values per feature
-        conditionals : one array per feature of shape (n_classes, n_values_i) with
+        classes : sequence
+            The class labels.
+        prior : array (n_classes,)
+            ``P(Y = classes[k])``.
+        categories : sequence of sequences
+            One sequence of values per feature.
+        conditionals : sequence of arrays (n_classes, n_values_i)
+            One array per feature, with
             ``conditionals[i][k, j] = P(X_i = categories[i][j] | Y = classes[k])``.
             Each row must be a distribution.
         """
@@ -434,10 +443,14 @@ class GaussianNaiveBayes(_NaiveBayesBase):
 
     Attributes
     ----------
-    classes_, class_count_, class_prior_ : as for scikit-learn's ``GaussianNB``
-    theta_ : array (n_classes, n_features), the means ``mu_ik``
-    var_ : array (n_classes, n_features), the variances ``sigma_ik^2`` (plus ``epsilon_``)
-    epsilon_ : float, the added variance
+    classes_, class_count_, class_prior_ : array (n_classes,)
+        As for scikit-learn's ``GaussianNB``.
+    theta_ : array (n_classes, n_features)
+        The means ``mu_ik``.
+    var_ : array (n_classes, n_features)
+        The variances ``sigma_ik^2`` (plus ``epsilon_``).
+    epsilon_ : float
+        The added variance.
 
     References
     ----------

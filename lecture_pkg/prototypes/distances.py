@@ -201,7 +201,8 @@ def relevance_distance_gradients(xi: np.ndarray, w: np.ndarray,
     Returns
     -------
     grad_w : array (N,)
-    grad_omega : array of the shape of ``Omega``
+    grad_omega : array
+        Of the shape of ``Omega``.
     """
     xi = np.asarray(xi, dtype=float)
     w = np.asarray(w, dtype=float)

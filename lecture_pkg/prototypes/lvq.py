@@ -73,7 +73,8 @@ def init_prototypes(X: np.ndarray, y_idx: np.ndarray, per_class: Sequence[int] |
     Returns
     -------
     prototypes : array (M, N)
-    prototype_classes : array (M,) of class indices, non-decreasing
+    prototype_classes : array (M,) of class indices
+        Non-decreasing.
     """
     X = np.asarray(X, dtype=float)
     y_idx = np.asarray(y_idx)
@@ -194,9 +195,11 @@ def glvq_cost(X: np.ndarray, y: np.ndarray, prototypes: np.ndarray, prototype_la
 
     Parameters
     ----------
-    X, y : the examples and their labels
+    X, y : array (P, N) and array (P,)
+        The examples and their labels.
     prototypes : array (M, N)
-    prototype_labels : array (M,) with labels from ``y``
+    prototype_labels : array (M,)
+        With labels from ``y``.
     omega : array (K, N), optional
         Use the relevance distance ``[Omega (w - xi)]^2`` instead of the squared
         Euclidean distance (GMLVQ's cost).
@@ -597,7 +600,12 @@ class LVQ1(_LVQBase):
 
     Attributes
     ----------
-    classes_, prototypes_ (M, N), prototype_labels_ (M,)
+    classes_ : array (n_classes,)
+        The class labels.
+    prototypes_ : array (M, N)
+        The prototypes, one per row.
+    prototype_labels_ : array (M,)
+        Their class labels.
     cost_per_epoch_ : array (n_epochs + 1,)
         GLVQ cost (5.5) with ``phi`` = identity before training and after each epoch
         (LVQ1 does not minimise it; it is shown for comparison).

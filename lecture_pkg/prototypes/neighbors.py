@@ -220,10 +220,14 @@ def condensed_nearest_neighbor(X: np.ndarray, y: np.ndarray, *,
     X : array of shape (P, N)
     y : array of shape (P,)
         Any class labels.
-    order : None, "random" or a permutation of ``range(P)``
-        The presentation order (None: the given order).
-    random_state : seed or Generator, used when ``order="random"``.
-    metric, p : as in :class:`NearestNeighborClassifier`.
+    order : None, "random" or array (P,) of int
+        The presentation order (None: the given order), a permutation of ``range(P)``.
+    random_state : seed or Generator
+        Used when ``order="random"``.
+    metric : {"sqeuclidean", "euclidean", "minkowski"} or callable, default "sqeuclidean"
+        As in :class:`NearestNeighborClassifier`.
+    p : float, default 2
+        As in :class:`NearestNeighborClassifier`.
 
     Returns
     -------
@@ -237,6 +241,8 @@ def condensed_nearest_neighbor(X: np.ndarray, y: np.ndarray, *,
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from lecture_pkg.prototypes import condensed_nearest_neighbor
     >>> X = np.array([[0.0], [1.0], [2.0], [10.0], [11.0], [12.0]])
     >>> condensed_nearest_neighbor(X, [0, 0, 0, 1, 1, 1]).tolist()
     [0, 3]
@@ -296,6 +302,7 @@ def cover_hart_bound(bayes_error: np.ndarray | float,
 
     Examples
     --------
+    >>> from lecture_pkg.prototypes import cover_hart_bound
     >>> lower, upper = cover_hart_bound(0.1)
     >>> float(lower), round(float(upper), 12)
     (0.1, 0.18)

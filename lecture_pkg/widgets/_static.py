@@ -174,14 +174,17 @@ class StaticExplorer:
 
     @property
     def shape(self) -> tuple[int, ...]:
+        """The number of values of each control."""
         return tuple(len(c) for c in self.controls)
 
     @property
     def n_states(self) -> int:
+        """The number of precomputed states: the product of :attr:`shape`."""
         return int(np.prod(self.shape))
 
     @property
     def initial(self) -> tuple[int, ...]:
+        """The index of each control's initial value: the state shown first."""
         return tuple(c.initial for c in self.controls)
 
     def state_index(self, position: Sequence[int]) -> int:

@@ -63,10 +63,12 @@ class AdalineExplorer:
 
     @property
     def limit(self) -> float:
+        """The upper end of the convergent window of learning rates for the current solver."""
         return self.limits[self.solver]
 
     @property
     def eta(self) -> float:
+        """The learning rate in use: ``ratio`` times :attr:`limit`."""
         return self.ratio * self.limit
 
     def set(self, *, ratio: float | None = None, epochs: int | None = None,
@@ -95,6 +97,7 @@ class AdalineExplorer:
 
     @property
     def loss(self) -> np.ndarray:
+        """The Adaline cost after every epoch of the current run (the model's ``loss_``)."""
         return np.asarray(self.model.loss_)
 
     def _trend(self) -> str:

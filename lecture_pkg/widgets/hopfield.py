@@ -50,6 +50,7 @@ class HopfieldExplorer:
 
     @property
     def n_patterns(self) -> int:
+        """The number of stored patterns, ``P = round(alpha N)`` (at least 1)."""
         return max(1, int(round(self.alpha * self.n_neurons)))
 
     def set(self, *, alpha: float | None = None, corruption: float | None = None,
@@ -75,6 +76,7 @@ class HopfieldExplorer:
 
     @property
     def final_overlap(self) -> float:
+        """The overlap of the final state with the cued pattern."""
         return float(self.overlaps[-1])
 
     def status(self) -> str:

@@ -53,17 +53,23 @@ class LPMExplorer:
 
     Parameters
     ----------
-    X, y : 2-d inputs and +-1 labels (default: the two spirals)
-    sigma : the RBF width, in the ``convention`` given (``gamma_from_sigma(sigma,
-        convention)`` is the machines' ``gamma``)
-    zeta : the LPM's price ``zeta`` on ``||alpha||_1`` (the paper's and ``LPMachine``'s
-        ``C``; 0 is the paper's spiral setting)
-    C : the SVM's price of slack, ``SVC``'s ``C`` (1000 in the paper's spiral figure)
-    convention : ``"friess"`` (default): ``sigma`` is the paper's ``sigma_F`` of its
+    X, y : array (P, 2) and array (P,) of +-1, optional
+        2-d inputs and +-1 labels (default: the two spirals).
+    sigma : float, default 0.8
+        The RBF width, in the ``convention`` given (``gamma_from_sigma(sigma,
+        convention)`` is the machines' ``gamma``).
+    zeta : float, default 0.0
+        The LPM's price ``zeta`` on ``||alpha||_1`` (the paper's and ``LPMachine``'s
+        ``C``; 0 is the paper's spiral setting).
+    C : float, default 1000.0
+        The SVM's price of slack, ``SVC``'s ``C`` (1000 in the paper's spiral figure).
+    convention : {"friess", "biehl"}, default "friess"
+        ``"friess"`` (default): ``sigma`` is the paper's ``sigma_F`` of its
         eq. (6), ``gamma = 1 / sigma_F^2``; ``"biehl"``: the book's ``sigma``,
         ``gamma = 1 / (2 sigma^2)`` (``sigma_F = sqrt(2) sigma``), as in
-        :class:`~lecture_pkg.widgets.SVMExplorer`
-    resolution : grid points per axis of the pictures
+        :class:`~lecture_pkg.widgets.SVMExplorer`.
+    resolution : int, default 100
+        Grid points per axis of the pictures.
     """
 
     def __init__(self, X: np.ndarray | None = None, y: np.ndarray | None = None, *,

@@ -38,13 +38,20 @@ class MEstimateExplorer:
 
     Parameters
     ----------
-    X, y : training data (categorical), by default the slides' four rows
-    query : sequence, the feature values to classify (default ``(medium, red, circle)``)
-    categories : the values of each feature (default: the slides' three values per feature)
-    m : float > 0, the equivalent sample size
-    p : float in (0, 1], the prior probability of each value (``None``: ``1 / |V_i|``)
-    positive : the class whose posterior is shown
-    m_range : (low, high), the range of ``m`` on the curve (log scale)
+    X, y : array (P, n_features) and array (P,), optional
+        Training data (categorical), by default the slides' four rows.
+    query : sequence of str
+        The feature values to classify (default ``(medium, red, circle)``).
+    categories : sequence of sequences of str, optional
+        The values of each feature (default: the slides' three values per feature).
+    m : float > 0, default 2.0
+        The equivalent sample size.
+    p : float in (0, 1] or None, default 1/3
+        The prior probability of each value (``None``: ``1 / |V_i|``).
+    positive : str, default "positive"
+        The class whose posterior is shown.
+    m_range : (float, float), default (1e-2, 1e3)
+        ``(low, high)``, the range of ``m`` on the curve (log scale).
     """
 
     def __init__(self, X: np.ndarray | None = None, y: np.ndarray | None = None,
@@ -97,6 +104,7 @@ class MEstimateExplorer:
                          for k in range(len(self.model.classes_))])
 
     def status(self) -> str:
+        """One line with ``m``, ``p`` and the posterior of the positive class for the query."""
         return (f"m = {self.m:.3g}, p = {'1/|V|' if self.p is None else f'{self.p:.3g}'}: "
                 f"P({self.positive} | {', '.join(map(str, self.query[0]))}) = {self.current:.4f}")
 

@@ -83,10 +83,12 @@ class PerceptronExplorer:
 
     @property
     def coef(self) -> np.ndarray:
+        """The current weights ``w`` (a copy)."""
         return self.trainer.weights[1:].copy()
 
     @property
     def intercept(self) -> float:
+        """The current bias: the weight of the clamped input."""
         return float(self.trainer.weights[0])
 
     def next_update(self) -> int | None:

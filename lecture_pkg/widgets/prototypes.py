@@ -99,10 +99,12 @@ class PrototypeExplorer:
 
     @property
     def epoch(self) -> int:
+        """The number of completed training epochs."""
         return self.trainer.epoch
 
     @property
     def prototypes(self) -> np.ndarray:
+        """The current prototypes, one per row (a copy)."""
         return self.trainer.W.copy()
 
     def next_epoch(self, n: int = 1) -> int:

@@ -71,6 +71,7 @@ class RegressionExplorer:
 
     @property
     def data(self) -> tuple[np.ndarray, np.ndarray]:
+        """The distances and velocities of the galaxies in use (the first ``n_points``)."""
         return self.d_all[: self.n_points], self.v_all[: self.n_points]
 
     def band(self, d_grid: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -80,6 +81,7 @@ class RegressionExplorer:
         return mean, np.sqrt(var)
 
     def status(self) -> str:
+        """One line with the least-squares and the MAP estimates of ``H_0``."""
         return (f"{self._galaxies()}, tau_0 = {self.tau:.3g} (lambda = {self.lam:.3g}): "
                 f"least squares H_0 = {self.slope_ls:.0f}, MAP H_0 = {self.slope_map:.0f} "
                 f"+- {np.sqrt(self.cov[0, 0]):.0f} km/s/Mpc")
@@ -88,6 +90,17 @@ class RegressionExplorer:
         return "1 galaxy" if self.n_points == 1 else f"{self.n_points} galaxies"
 
     def draw(self, ax: Axes | None = None) -> Axes:
+        """Draw the data, the MAP line with its predictive band and the least-squares line.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, optional
+            Where to draw; the current axes by default.
+
+        Returns
+        -------
+        matplotlib Axes
+        """
         ax = ax if ax is not None else plt.gca()
         grid = np.linspace(0, 2.1, 200)
         mean, std = self.band(grid)

@@ -84,6 +84,7 @@ class ROCExplorer:
 
     @property
     def operating_point(self) -> tuple[float, float]:
+        """The working point ``(FPR, TPR)`` at the current threshold."""
         return self.rates["fpr"], self.rates["tpr"]
 
     def matrix(self) -> np.ndarray:
@@ -118,6 +119,17 @@ class ROCExplorer:
         return shade, cells
 
     def draw_scores(self, ax: Axes) -> Axes:
+        """Draw the histograms of the scores of both classes, with the threshold.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes
+
+        Returns
+        -------
+        matplotlib Axes
+            ``ax``.
+        """
         pos = self.y_true == self.pos_label
         bins = np.linspace(*self.theta_range, 31)
         low, _, _ = ax.hist(self.scores[~pos], bins=bins, alpha=0.6, color=NEGATIVE_COLOR,
@@ -133,6 +145,17 @@ class ROCExplorer:
         return ax
 
     def draw_roc(self, ax: Axes) -> Axes:
+        """Draw the ROC curve with its AUC and the working point.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes
+
+        Returns
+        -------
+        matplotlib Axes
+            ``ax``.
+        """
         ax.plot(self.fpr, self.tpr, color="#333333", lw=1.5, label=f"ROC, AUC = {self.auc:.3f}")
         ax.plot([0, 1], [0, 1], color="gray", ls=":", lw=1)
         ax.plot(*self.operating_point, "o", ms=9, color="#e69f00", mec="black", zorder=3,
@@ -147,6 +170,17 @@ class ROCExplorer:
         return ax
 
     def draw_matrix(self, ax: Axes) -> Axes:
+        """Draw the confusion matrix at the current threshold.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes
+
+        Returns
+        -------
+        matplotlib Axes
+            ``ax``.
+        """
         shade, cells = self._matrix_cells()
         ax.imshow(shade, cmap="Blues", vmin=0, vmax=1)
         for k, (text, color) in enumerate(cells):
@@ -172,6 +206,7 @@ class ROCExplorer:
         return axes
 
     def figure(self) -> Figure:
+        """A new figure with the three panels of :meth:`draw`."""
         fig = plt.figure(figsize=FIGSIZE)
         self.draw(_layout(fig))
         fig.tight_layout()

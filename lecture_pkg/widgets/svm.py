@@ -43,14 +43,19 @@ class SVMExplorer:
 
     Parameters
     ----------
-    X, y : 2-d inputs and +-1 labels (default: 120 noisy moons)
-    sigma : the RBF width, in the ``convention`` given: the book's ``sigma`` of
+    X, y : array (P, 2) and array (P,) of +-1, optional
+        2-d inputs and +-1 labels (default: 120 noisy moons).
+    sigma : float, default 0.7
+        The RBF width, in the ``convention`` given: the book's ``sigma`` of
         ``exp(-|a - b|^2 / (2 sigma^2))`` by default, so that the machine's ``gamma`` is
-        ``1 / (2 sigma^2)`` (:func:`~lecture_pkg.kernel_machines.gamma_from_sigma`)
-    C : the price of slack, the upper bound of the embeddings; ``np.inf`` for the hard margin
-    convention : ``"biehl"`` (default) or ``"friess"`` (``exp(-|a - b|^2 / sigma^2)``), as
-        for :func:`~lecture_pkg.kernel_machines.gamma_from_sigma`
-    resolution : grid points per axis of the picture
+        ``1 / (2 sigma^2)`` (:func:`~lecture_pkg.kernel_machines.gamma_from_sigma`).
+    C : float, default 1.0
+        The price of slack, the upper bound of the embeddings; ``np.inf`` for the hard margin.
+    convention : {"biehl", "friess"}, default "biehl"
+        ``"biehl"`` (default) or ``"friess"`` (``exp(-|a - b|^2 / sigma^2)``), as
+        for :func:`~lecture_pkg.kernel_machines.gamma_from_sigma`.
+    resolution : int, default 120
+        Grid points per axis of the picture.
     """
 
     def __init__(self, X: np.ndarray | None = None, y: np.ndarray | None = None, *,
@@ -105,9 +110,11 @@ class SVMExplorer:
 
     @property
     def training_error(self) -> float:
+        """The fraction of training examples the machine misclassifies."""
         return float(np.mean(self.model.predict(self.X) != self.y))
 
     def status(self) -> str:
+        """One line with the settings, the support vectors and the training error."""
         text = (f"sigma = {self.sigma:.3g}, C = {self.C:.3g}: "
                 f"{self.model.n_support_} support vectors "
                 f"({self.support_fraction:.0%}), training error {self.training_error:.1%}")
