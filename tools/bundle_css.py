@@ -13,6 +13,12 @@ The theme ships Font Awesome's stylesheet, whose ~1900 rules ``.fa-NAME:before {
 "\\f..."}`` draw icons from the icon font; the book's icons are inline SVG
 (``fontawesome-svg.css``), so a bundle keeps only the rules of icon names that some page or
 script of the site mentions (a fifth of the stylesheet's compressed size on every page).
+The icons still drawn from the icon font (admonition titles, breadcrumbs, download links:
+the theme writes them as CSS ``content``) are a few dozen of its ~1400 glyphs, yet a page
+that shows one loads the whole font (157 kB, more than the page itself on a phone's slow
+connection).  A bundle's ``@font-face`` rules therefore name a subset of each font with
+just the characters its rules' strings hold (``subset_fonts``, fontTools, which
+matplotlib installs; a few kB, the same glyphs), written next to it in ``_static/fonts/``.
 
 ``python -m tools.bundle_css _build/html`` (idempotent: a page that links a bundle is
 left alone).
@@ -22,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import io
 import posixpath
 import re
 import sys
@@ -106,6 +113,57 @@ def _site_mentions(site: Path):
     return names.__contains__
 
 
+FONT_DIR = "fonts"
+_FONT_FACE = re.compile(r"@font-face\s*\{[^}]*\}")
+_STRING = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|'((?:[^'\\\n]|\\.)*)'")
+_ESCAPE = re.compile(r"\\([0-9a-fA-F]{1,6})\s?|\\(.)")
+
+
+def _strings_text(css: str) -> str:
+    """Every character of the CSS string literals in ``css`` (escapes such as ``\\f107``
+    decoded): the text that rules such as ``content: "\\f107"`` draw."""
+    def unescape(m: re.Match) -> str:
+        return chr(int(m.group(1), 16)) if m.group(1) else m.group(2)
+    return "".join(_ESCAPE.sub(unescape, a or b) for a, b in _STRING.findall(css))
+
+
+def subset_fonts(css: str, site: Path) -> str:
+    """``css`` (its relative ``url(...)``\\ s relative to ``site/_static``) with each
+    ``@font-face`` that has a TrueType source pointing at a subset of that font holding
+    only the characters of the stylesheet's strings (outside the ``@font-face`` rules),
+    written to ``_static/fonts/`` as WOFF and named by its content.  Without fontTools, or
+    for a rule without a local ``.ttf``, ``css`` is unchanged."""
+    try:
+        from fontTools import subset
+    except ImportError:                      # pragma: no cover - matplotlib installs it
+        return css
+    rules = re.sub(r"/\*.*?\*/|url\([^)]*\)", "", _FONT_FACE.sub("", css), flags=re.S)
+    text = set(_strings_text(rules))
+
+    def face(m: re.Match) -> str:
+        rule = m.group(0)
+        ttf = next((t for _, t in _URL.findall(rule) if _local(t) and t.endswith(".ttf")), None)
+        if ttf is None or not (site / BUNDLE_DIR / ttf).is_file():
+            return rule
+        font = subset.load_font(str(site / BUNDLE_DIR / ttf), subset.Options())
+        options = subset.Options(flavor="woff", layout_features=["*"], name_IDs=["*"],
+                                 notdef_outline=True)
+        subsetter = subset.Subsetter(options)
+        cmap = font.getBestCmap() or {}
+        subsetter.populate(unicodes=sorted(ord(c) for c in text if ord(c) in cmap))
+        subsetter.subset(font)
+        buffer = io.BytesIO()
+        subset.save_font(font, buffer, options)
+        data = buffer.getvalue()
+        stem = posixpath.splitext(posixpath.basename(ttf))[0]
+        name = f"{FONT_DIR}/{stem}-{hashlib.sha256(data).hexdigest()[:12]}.woff"
+        (site / BUNDLE_DIR / FONT_DIR).mkdir(parents=True, exist_ok=True)
+        (site / BUNDLE_DIR / name).write_bytes(data)
+        return re.sub(r"src\s*:[^;}]*", f'src:url({name}) format("woff")', rule, count=1)
+
+    return _FONT_FACE.sub(face, css)
+
+
 def bundle_page(html: str, page: str, site: Path, bundles: dict[tuple, str],
                 used=lambda name: True) -> str:
     """``html`` of ``page`` (relative to ``site``) linking one bundle of its local stylesheets.
@@ -132,6 +190,7 @@ def bundle_page(html: str, page: str, site: Path, bundles: dict[tuple, str],
         css = "\n".join(f"/* {s} */\n{css_text(site, s)}" for s in sheets)
         css = prune_icon_rules(_map_urls(css, lambda target: posixpath.relpath(target,
                                                                                BUNDLE_DIR)), used)
+        css = subset_fonts(css, site)
         name = f"{BUNDLE_DIR}/bundle-{hashlib.sha256(css.encode()).hexdigest()[:16]}.css"
         (site / name).write_text(css, encoding="utf-8")
         bundles[key] = name

@@ -5,9 +5,18 @@ Sphinx leaves every formula as TeX (``\\(...\\)`` in a ``span.math``, ``\\[...\\
 ``div.math``) for MathJax to typeset in the reader's browser, which on a phone takes
 seconds of main-thread work per chapter.  This script runs the same MathJax (the copy the
 site serves, ``_static/mathjax/tex-svg.js``, with the book's macros) once in headless
-chromium, turns every formula of every page into an SVG with its MathML for screen
+chromium, turns every formula of every page into an SVG with a spoken form for screen
 readers, writes them into the pages and drops MathJax from each page whose formulas are
 all done.  Display formulas sit in a box that scrolls sideways on a narrow screen.
+
+What a screen reader announces is the formula's speech, written by the Speech Rule Engine
+that MathJax ships for its accessibility extensions (``a11y/sre``, ClearSpeak rules: "bold
+x is a member of r-N", "one half ... plus C the sum from mu equals 1 to P of xi to the
+mu-th power"), as the ``aria-label`` of a ``role="math"`` container whose drawing is
+hidden from it.  MathJax's default instead copies each formula as MathML into an
+invisible ``mjx-assistive-mml``: a second tree of elements as large as the drawing, which
+every phone parsed and styled on every load (a quarter of a chapter's elements), for a
+reading that the speech string gives too.
 
 A long chapter holds hundreds of formulas, and their markup is most of its elements; the
 browser parses and styles every one.  :func:`lighter` drops from MathJax's output what
@@ -136,31 +145,56 @@ def substitute(page: str, svg: dict[tuple[str, bool], str]) -> tuple[str, bool]:
     return page, not missing
 
 
+def spoken(svg: str, speech: str) -> str:
+    """A typeset formula announced by its ``speech``: a ``role="math"`` container named by
+    it, its drawing (the SVG) hidden from screen readers."""
+    label = html.escape(" ".join(speech.split()), quote=True)
+    svg = svg.replace("<mjx-container ", f'<mjx-container role="math" aria-label="{label}" ', 1)
+    drawing = re.search(r"<svg\b[^>]*>", svg)
+    if drawing and "aria-hidden" not in drawing.group(0):
+        svg = (svg[:drawing.start()] + drawing.group(0)[:-1] + ' aria-hidden="true">'
+               + svg[drawing.end():])
+    return svg
+
+
 def typeset(pages: dict[str, list[tuple[str, bool]]], site: Path) -> tuple[dict, str]:
     """Typeset each page's formulas with the site's MathJax in headless chromium.
 
     Returns ``({page: ({formula: svg}, glyph_defs)}, css)``: the glyphs a page's formulas
     use are defined once per page (MathJax's global font cache), not in every formula.
+    The site is served over HTTP meanwhile: the speech rules are files MathJax fetches.
     """
     from playwright.sync_api import sync_playwright
+
+    from tools.serve import start
 
     probe = site / "_static" / "_typeset.html"
     probe.write_text(
         "<!DOCTYPE html><html><head><script>window.MathJax = "
-        + json.dumps({"tex": {"macros": _macros(site)},
+        + json.dumps({"loader": {"load": ["a11y/sre"]},
+                      "tex": {"macros": _macros(site)},
                       "svg": {"fontCache": "global"},
-                      "options": {"enableMenu": False},
+                      # no MathML copy (the menu's setting decides it, even unshown)
+                      "options": {"enableMenu": False, "enableAssistiveMml": False,
+                                  "menuOptions": {"settings": {"assistiveMml": False}}},
                       "startup": {"typeset": False}})
         + '</script><script src="mathjax/tex-svg.js"></script></head><body></body></html>',
         encoding="utf-8")
+    server, base = start(site)
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=shutil.which("chromium"),
                                         args=["--no-sandbox"])
             page = browser.new_page()
-            page.goto(probe.resolve().as_uri())
+            page.goto(base + "_static/_typeset.html")
             page.wait_for_function("window.MathJax && MathJax.startup && MathJax.startup.promise")
             page.evaluate("MathJax.startup.promise")
+            page.evaluate("""async () => {
+                const sre = MathJax._.a11y.sre;
+                await sre.Sre.setupEngine({locale: 'en', domain: 'clearspeak',
+                                           modality: 'speech'});
+                await sre.sreReady();
+            }""")
             done = {}
             for name, items in pages.items():
                 out, defs = page.evaluate(
@@ -168,26 +202,36 @@ def typeset(pages: dict[str, list[tuple[str, bool]]], site: Path) -> tuple[dict,
                            const output = MathJax.startup.output;
                            output.clearFontCache();
                            const out = [];   // one at a time: a formula may load an extension
+                           const Sre = MathJax._.a11y.sre.Sre;
                            for (const [tex, display] of items) {
                                const node = await MathJax.tex2svgPromise(tex, {display});
                                const error = node.querySelector('[data-mml-node="merror"]');
+                               let speech;
+                               try {
+                                   speech = Sre.toSpeech(MathJax.tex2mml(tex, {display}));
+                               } catch (e) {
+                                   speech = '';
+                               }
                                out.push([node.outerHTML, error ? (error.getAttribute(
-                                   'data-mjx-error') || node.textContent) : null]);
+                                   'data-mjx-error') || node.textContent) : null,
+                                   speech || tex]);
                            }
                            const defs = output.fontCache.getCache();
                            return [out, defs ? '<svg id="MJX-SVG-global-cache" ' +
                                'style="display: none" aria-hidden="true">' +
                                defs.outerHTML + '</svg>' : ""];
                        }""", [list(i) for i in items])
-                errors = [(tex, err) for (tex, _), (_, err) in zip(items, out) if err]
+                errors = [(tex, err) for (tex, _), (_, err, _) in zip(items, out) if err]
                 if errors:
                     raise SystemExit(f"MathJax could not typeset on {name}:\n" + "\n".join(
                         f"  {tex!r}: {err}" for tex, err in errors[:20]))
-                done[name] = ({item: _focusable(lighter(svg)) if item[1] else lighter(svg)
-                               for item, (svg, _) in zip(items, out)}, defs)
+                done[name] = ({item: spoken(_focusable(lighter(svg)) if item[1]
+                                            else lighter(svg), speech)
+                               for item, (svg, _, speech) in zip(items, out)}, defs)
             css = page.evaluate("MathJax.svgStylesheet().textContent")
             browser.close()
     finally:
+        server.shutdown()
         probe.unlink(missing_ok=True)
     return done, css
 

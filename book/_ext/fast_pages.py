@@ -23,6 +23,13 @@ first paint:
   that measuring lays out the whole chapter at once (half a second of a phone's time).
   ``book/_static/scroll_focus.js`` measures a box when its section is shown instead, and
   the theme's own pass is taken out of its script (``THEME_SCROLL_PASS``).
+* A chapter folds the source of its plotting and set-up cells (``hide-input``): more than
+  a quarter of a long chapter's elements were the colouring of code no reader had
+  unfolded (Pygments wraps each word in a ``<span>``), parsed on every load.  A folded
+  cell now holds its code as plain text, which find-in-page still finds (it unfolds the
+  cell) and the copy button copies as before, and the coloured markup in an inert
+  ``<script type="text/html">`` beside it; a few lines of script (``FOLDED_CODE_JS``,
+  written once into such a page) put the colours in when the cell is first unfolded.
 * The scripts in a page's head are loaded with ``defer``: fetched in parallel, run in
   their order once the page is parsed, before ``DOMContentLoaded``, which is when they
   act.  ``documentation_options.js``, which an inline script right after it uses, is
@@ -119,6 +126,51 @@ def _flat_index(position, shape) -> int:
     return index
 
 
+_DETAILS = re.compile(r"<details\b.*?</details>", re.S)
+_HIGHLIGHTED = re.compile(r'(<div class="highlight"><pre>)(.*?)(</pre>)', re.S)
+DEFERRED_CLASS = "book-highlight"
+FOLDED_CODE_JS = """<script>/* fast_pages.py: colour folded code when first unfolded */
+(function () {
+  function colour(details) {
+    details.querySelectorAll("script.%s").forEach(function (markup) {
+      var pre = markup.parentNode.querySelector("pre");
+      if (pre) { pre.innerHTML = markup.textContent; }
+      markup.remove();
+    });
+  }
+  document.addEventListener("toggle", function (event) {
+    if (event.target.open) { colour(event.target); }
+  }, true);
+  document.querySelectorAll("details[open]").forEach(colour);
+})();
+</script>
+""" % DEFERRED_CLASS
+
+
+def folded_code_plain(html: str) -> str:
+    """``html`` with the highlighted code inside each ``<details>`` kept as plain text, its
+    coloured markup beside it in an inert script that ``FOLDED_CODE_JS`` (added before
+    ``</body>`` when anything was deferred) puts back when the cell is first unfolded."""
+    count = 0
+
+    def code(m: re.Match) -> str:
+        nonlocal count
+        start, marked, end = m.groups()
+        if "<span" not in marked or "</script" in marked.lower():
+            return m.group(0)
+        count += 1
+        plain = re.sub(r"</?span\b[^>]*>", "", marked)
+        return (start + plain + end + f'<script type="text/html" class="{DEFERRED_CLASS}">'
+                + marked + "</script>")
+
+    html = _DETAILS.sub(lambda d: _HIGHLIGHTED.sub(code, d.group(0)), html)
+    if count and FOLDED_CODE_JS not in html:
+        at = html.rfind("</body>")
+        if at >= 0:
+            html = html[:at] + FOLDED_CODE_JS + html[at:]
+    return html
+
+
 _PACK_END = re.compile(r'\(function\(\)\{d\("(fa[brs])",p\)')
 _ICON_CLASS = re.compile(r'<(i|span)\s+class="([^"]*\bfa(?:s|-solid)\b[^"]*)"([^>]*)>\s*</\1>')
 
@@ -207,6 +259,8 @@ def _rewrite_pages(app, exception):
             fast = _use_static_icons(inline_icons(fast, icons), root)
         if "lpx-data" in fast:
             fast = explorer_files(fast, outdir, root)
+        if "<details" in fast:
+            fast = folded_code_plain(fast)
         if fast != html:
             page.write_text(fast, encoding="utf-8")
 

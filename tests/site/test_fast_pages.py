@@ -292,3 +292,58 @@ def test_typeset_formulas_lose_what_neither_drawing_nor_stylesheet_needs():
         '</mjx-container>')
     # the glyphs keep the stroke MathJax's stylesheet gave them through use[data-c]
     assert 'use { stroke-width: 3; }' in static_math.EXTRA_CSS
+
+
+def test_a_formula_is_announced_by_its_speech_and_its_drawing_hidden():
+    svg = ('<mjx-container class="MathJax" jax="SVG"><svg width="3ex" role="img">'
+           '<use href="#x"></use></svg></mjx-container>')
+    out = static_math.spoken(svg, "x  squared < 1")
+    assert out.startswith('<mjx-container role="math" aria-label="x squared &lt; 1" ')
+    assert '<svg width="3ex" role="img" aria-hidden="true">' in out
+    assert static_math.spoken(out.replace(' aria-label="x squared &lt; 1"', ""), "y").count(
+        "aria-hidden") == 1
+
+
+def test_folded_code_is_plain_text_until_unfolded():
+    marked = '<span class="kn">import</span><span class="w"> </span><span class="nn">a</span> &lt;'
+    code = f'<div class="highlight"><pre>{marked}</pre></div>'
+    page = (f"<html><body>{code}<details class=\"hide\"><summary>s</summary>{code}</details>"
+            "</body></html>")
+    out = fast_pages.folded_code_plain(page)
+    shown, folded = out.split("<details", 1)
+    assert shown == f"<html><body>{code}"                      # unfolded code: unchanged
+    assert '<pre>import a &lt;</pre><script type="text/html" class="book-highlight">' \
+        + marked + "</script>" in folded
+    assert out.count(fast_pages.FOLDED_CODE_JS) == 1 and out.endswith("</body></html>")
+    assert fast_pages.folded_code_plain(out) == out            # a second run changes nothing
+    assert fast_pages.folded_code_plain(page.replace("<details", "<div").replace(
+        "</details>", "</div>")) == page.replace("<details", "<div").replace("</details>", "</div>")
+
+
+def test_an_icon_font_is_cut_to_the_characters_the_rules_draw(tmp_path):
+    fonttools = pytest.importorskip("fontTools.ttLib",
+                                    reason="fontTools (matplotlib installs it) subsets fonts")
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+    names = [".notdef", "bell", "x"]
+    builder = FontBuilder(1000, isTTF=True)
+    builder.setupGlyphOrder(names)
+    builder.setupCharacterMap({0xF0F3: "bell", 0x78: "x"})
+    glyph = TTGlyphPen(None)
+    glyph.moveTo((0, 0)), glyph.lineTo((500, 0)), glyph.lineTo((0, 500)), glyph.closePath()
+    builder.setupGlyf({n: glyph.glyph() for n in names})
+    builder.setupHorizontalMetrics({n: (500, 0) for n in names})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": "Icons", "styleName": "Regular"})
+    builder.setupOS2(), builder.setupPost()
+    (tmp_path / "_static" / "f").mkdir(parents=True)
+    builder.save(str(tmp_path / "_static" / "f" / "icons.ttf"))
+    css = ('@font-face{font-family:Icons;src:url(f/icons.woff2) format("woff2"),'
+           'url(f/icons.ttf) format("truetype")}\n.bell:after{content:"\\f0f3";font-family:Icons}')
+    out = bundle_css.subset_fonts(css, tmp_path)
+    face = out.split("}")[0]
+    assert "icons.woff2" not in face and 'format("woff")' in face
+    subset = fonttools.TTFont(str(tmp_path / "_static" / face.split("url(")[1].split(")")[0]))
+    assert set(subset.getBestCmap()) == {0xF0F3}               # the bell, not the x
+    assert out.endswith('.bell:after{content:"\\f0f3";font-family:Icons}')
