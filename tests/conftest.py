@@ -60,3 +60,12 @@ def adatron_solution(teacher_data):
 
     X, y = teacher_data
     return AdaTron(fit_intercept=False).fit(X, y)
+
+
+@pytest.fixture(scope="module")
+def moons():
+    """150 noisy moons with labels +-1 (the kernel solvers' tests)."""
+    from sklearn.datasets import make_moons
+
+    X, y = make_moons(150, noise=0.25, random_state=3)
+    return X, np.where(y == 1, 1, -1)

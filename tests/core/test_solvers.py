@@ -204,12 +204,6 @@ def test_box_adatron_bad_options_are_refused():
         adatron_embeddings(C, kkt_tol=0.0)
 
 
-@pytest.fixture(scope="module")
-def moons():
-    X, y = make_moons(150, noise=0.25, random_state=3)
-    return X, np.where(y == 1, 1, -1)
-
-
 def test_greedy_pair_steps_keep_the_equality_and_climb(moons):
     X, y = moons
     G = gram_of_labels(rbf_kernel(X, gamma=2.0), y)

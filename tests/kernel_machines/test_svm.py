@@ -5,7 +5,7 @@ import warnings
 
 import numpy as np
 import pytest
-from sklearn.datasets import make_circles, make_moons
+from sklearn.datasets import make_circles
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import SVC
 
@@ -19,12 +19,6 @@ from tests.helpers import kernel_problem, peak_bytes
 
 
 THREE_POINTS = (np.array([[2.0, -1.0], [2.0, 1.0], [1.0, 3.0]]), np.array([1, 1, -1]))
-
-
-@pytest.fixture(scope="module")
-def moons():
-    X, y = make_moons(150, noise=0.25, random_state=3)
-    return X, np.where(y == 1, 1, -1)
 
 
 @pytest.mark.parametrize("mode", ["greedy", "sequential"])

@@ -1,18 +1,11 @@
 """Tests of the Adaline learning-rate explorer (no browser needed)."""
 
-import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
 from lecture_pkg import datasets
 from lecture_pkg.linear import augment, gd_stability_limit, lms_stability_limit
 from lecture_pkg.widgets.adaline import AdalineExplorer
-
-
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
 
 
 @pytest.fixture(scope="module")

@@ -9,12 +9,6 @@ from lecture_pkg.neurons import hopfield as hp
 from lecture_pkg.widgets.hopfield import HopfieldExplorer
 
 
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
-
-
 def test_hopfield_explorer_retrieves_at_low_load_and_fails_at_high_load():
     ex = HopfieldExplorer(side=20, alpha=0.05, corruption=0.2, random_state=1)
     assert ex.n_neurons == 400 and ex.n_patterns == 20

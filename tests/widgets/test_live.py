@@ -16,12 +16,6 @@ from lecture_pkg.widgets._live import LIVE_HINT, live_box, one_two_five, rate_sl
 BOOK = Path(__file__).resolve().parents[2] / "book"
 
 
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
-
-
 def _text(widget) -> str:
     """What a notebook stores (and shows before it runs) for the widget: its text/plain."""
     return widget._repr_mimebundle_()["text/plain"]

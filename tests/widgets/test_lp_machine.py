@@ -8,12 +8,6 @@ from lecture_pkg.datasets import moons, two_spirals
 from lecture_pkg.widgets.lp_machine import LPMExplorer
 
 
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
-
-
 def test_default_state_is_the_papers_spiral_setting():
     ex = LPMExplorer(resolution=20)
     X, _ = two_spirals()

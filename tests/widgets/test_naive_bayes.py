@@ -1,6 +1,5 @@
 """Tests of the m-estimate explorer without a browser."""
 
-import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
@@ -9,12 +8,6 @@ from lecture_pkg.probabilistic import CategoricalNaiveBayes
 from lecture_pkg.widgets.naive_bayes import MEstimateExplorer
 from lecture_pkg.plotting import PIXEL_DENSITY
 from lecture_pkg.widgets._static import png_bytes
-
-
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
 
 
 def test_explorer_reproduces_the_slide_posteriors():

@@ -11,12 +11,6 @@ from lecture_pkg.plotting import PIXEL_DENSITY
 from lecture_pkg.widgets._static import png_bytes
 
 
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
-
-
 def test_explorer_follows_the_cyclic_perceptron():
     X, y = datasets.koski_example()
     ex = PerceptronExplorer(X, y, eta=0.2, coef_init=(1.0, 0.5))

@@ -12,12 +12,6 @@ from lecture_pkg.widgets.prototypes import PrototypeExplorer
 from lecture_pkg import datasets
 
 
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
-
-
 @pytest.fixture
 def toy():
     return three_clusters(random_state=np.random.default_rng(11), n_per_class=20)

@@ -1,18 +1,11 @@
 """Tests of lecture_pkg.widgets.regression: the RegressionExplorer, its logic, its drawing and
 its static version."""
 
-import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
 from lecture_pkg.learning import regression as reg
 from lecture_pkg.widgets.regression import RegressionExplorer
-
-
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
 
 
 def test_regression_explorer_matches_the_module_functions():

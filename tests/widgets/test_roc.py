@@ -9,12 +9,6 @@ from lecture_pkg.widgets.roc import ROCExplorer
 from lecture_pkg.widgets import roc as roc_module
 
 
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
-
-
 @pytest.fixture
 def data():
     rng = np.random.default_rng(12)

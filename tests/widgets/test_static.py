@@ -19,12 +19,6 @@ from lecture_pkg.widgets._static import END_MARK, START_MARK, grid_with, png_byt
 SANITIZE = Path(__file__).resolve().parents[1] / "nbval_sanitize.cfg"
 
 
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
-
-
 class Toy:
     """A toy explorer: the picture's background grey level is ``a / 10 + b``."""
 

@@ -1,17 +1,10 @@
 """Tests of the SVM explorer (no browser needed)."""
 
-import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
 from lecture_pkg.datasets import circles
 from lecture_pkg.widgets.svm import SVMExplorer
-
-
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
 
 
 def test_fit_and_the_support_fraction_react_to_the_sliders():

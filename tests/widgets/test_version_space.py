@@ -1,18 +1,11 @@
 """Tests of the version-space explorer (logic without a browser)."""
 
-import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
 from lecture_pkg.linear import version_space_mask
 from lecture_pkg.plotting import lambert_projection
 from lecture_pkg.widgets.version_space import VersionSpaceExplorer
-
-
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
 
 
 def test_lambert_projection_is_equal_area_and_centred():
