@@ -56,6 +56,7 @@ mjx-container[jax="SVG"] use { stroke-width: 3; }
 /* A display formula wider than the column scrolls inside its own box; book.css fades the
    edge it can scroll towards. */
 div.math > mjx-container { scrollbar-width: thin; }
+span.math-nobr { white-space: nowrap; }
 span.math-wide { display: inline-block; max-width: 100%; overflow-x: auto; overflow-y: hidden;
   vertical-align: middle; scrollbar-width: thin; }
 """
@@ -142,7 +143,28 @@ def substitute(page: str, svg: dict[tuple[str, bool], str]) -> tuple[str, bool]:
 
     page = INLINE.sub(replace(False), page)
     page = DISPLAY.sub(replace(True), page)
-    return page, not missing
+    return _punctuation_kept(page), not missing
+
+
+#: An in-line formula (typeset, not one of the wide ones that scroll) with the punctuation
+#: that touches it: an opening bracket before, commas, stops and closing brackets after.
+_TOUCHING = re.compile(r'([(\[\u201c\u2018]?)(<span class="math notranslate nohighlight">'
+                       r'<mjx-container\b.*?</mjx-container></span>)([,.;:!?)\]\u201d\u2019]*)',
+                       re.S)
+
+
+def _punctuation_kept(page: str) -> str:
+    """``page`` with each in-line formula held on one line with the punctuation touching it.
+
+    A browser may break a line between a typeset formula (an inline box) and the text next
+    to it, so a comma after a formula could start the next line; wrapping the two in a
+    ``span.math-nobr`` (``white-space: nowrap``) keeps them together.
+    """
+    def wrap(m: re.Match) -> str:
+        if not (m.group(1) or m.group(3)):
+            return m.group(0)
+        return f'<span class="math-nobr">{m.group(0)}</span>'
+    return _TOUCHING.sub(wrap, page)
 
 
 def spoken(svg: str, speech: str) -> str:

@@ -159,6 +159,21 @@ def test_a_wide_inline_formula_scrolls_inside_itself():
            '<svg width="40.5ex"' in out
 
 
+def test_punctuation_touching_an_inline_formula_stays_on_its_line():
+    page = ('<p>(<span class="math notranslate nohighlight">\\(x\\)</span>, then '
+            '<span class="math notranslate nohighlight">\\(y\\)</span> and '
+            '<span class="math notranslate nohighlight">\\(z\\)</span>).</p>')
+    svg = {(v, False): f'<mjx-container><svg width="2ex">{v}</svg></mjx-container>'
+           for v in "xyz"}
+    out, complete = static_math.substitute(page, svg)
+    assert complete
+    assert ('<span class="math-nobr">(<span class="math notranslate nohighlight"><mjx-container>'
+            '<svg width="2ex">x</svg></mjx-container></span>,</span> then ') in out
+    assert 'then <span class="math notranslate nohighlight"><mjx-container>' in out   # y alone
+    assert '<svg width="2ex">z</svg></mjx-container></span>).</span></p>' in out
+    assert out.count("math-nobr") == 2 and "span.math-nobr" in static_math.EXTRA_CSS
+
+
 def _small_site(root: Path) -> Path:
     (root / "_static" / "styles").mkdir(parents=True)
     (root / "_static" / "basic.css").write_text("p { margin: 0; }\n")
