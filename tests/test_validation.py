@@ -79,7 +79,7 @@ X3 = np.array([[0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
     ("lecture_pkg.results.format_limit", (np.inf,), {}, "limit"),
     ("lecture_pkg.linear.gradient_descent.gradient_descent_1d", (lambda w: w, 1.0, 0.1, 2.5), {},
      "n_steps"),
-    ("lecture_pkg.linear.perceptron.novikoff_bound", (1.0, np.inf), {}, "margin"),
+    ("lecture_pkg.linear.margins.novikoff_bound", (1.0, np.inf), {}, "margin"),
     ("lecture_pkg.neurons.hopfield.random_patterns", (2.5, 3), {"random_state": 0}, "n_patterns"),
     ("lecture_pkg.evaluation.bias_variance.polynomial_design", ([0.0, 1.0], 1.5), {}, "degree"),
     ("lecture_pkg.evaluation.bias_variance.fit_polynomial", ([0.0, 1.0], [0.0, np.inf], 1), {},

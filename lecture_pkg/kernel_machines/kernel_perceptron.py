@@ -40,7 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
-from ..linear.perceptron import RosenblattTrainer, augment
+from ..linear import RosenblattTrainer, augment
 from ..core.order import presentation_order
 from ..validation import (COUNT, POSITIVE, Options, as_plus_minus, check_inputs, check_scalar,
                           warn_user)

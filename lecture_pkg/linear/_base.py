@@ -1,5 +1,7 @@
-"""What the linear two-class classifiers share: the clamped bias input and the estimator base.
+"""What the linear two-class classifiers share: the sign, the clamped bias input and the
+estimator base.
 
+* :func:`sign` is the sign with the course's tie convention ``sign(0) = +1``;
 * :func:`augment` prepends the clamped input ``s`` to every example, ``x~ = (s, x)``;
 * :class:`LinearBinaryClassifier` is the scikit-learn base of the perceptron family:
   any two labels mapped to ``-1``/``+1``, ``decision_function = w . x + b``, ``predict``
@@ -18,9 +20,18 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from ..validation import FINITE, ParamValidationMixin, check_inputs, check_scalar, check_vector
 
 __all__ = [
+    "sign",
     "augment",
     "LinearBinaryClassifier",
 ]
+
+
+def sign(z: np.ndarray | float) -> np.ndarray:
+    """Sign with the course's tie convention ``sign(0) = +1`` (Biehl eq. 1.5, Koski, Deckert).
+
+    Returns an integer array of ``+1`` and ``-1``.
+    """
+    return np.where(np.asarray(z) >= 0, 1, -1)
 
 
 def augment(X: np.ndarray, bias_input: float = 1.0) -> np.ndarray:

@@ -1,4 +1,10 @@
-"""Rosenblatt's perceptron: the learning rule, the estimator and the convergence bound.
+"""Rosenblatt's perceptron: the learning rule and the estimator (Biehl §3.3.3, eqs. 3.12,
+3.15; Koski; Deckert §3.2).
+
+* :class:`RosenblattTrainer` -- the rule on augmented inputs, one step or one update at a
+  time; the estimator and the interactive explorer both drive it;
+* :class:`Perceptron` -- the estimator; with ``record_history=True`` its
+  :class:`PerceptronHistory` holds the weights after every update.
 
 Conventions (see the book's introduction):
 
@@ -12,6 +18,11 @@ Conventions (see the book's introduction):
   ``E = y (w . x + b)`` satisfies ``E <= c`` (Biehl eq. 3.15); ``c = 0`` is the
   classical rule, ``c > 0`` asks for a margin.  The ``<=`` matters: from a zero
   start every ``E`` is 0 and a strict ``<`` would never move.
+
+:func:`~lecture_pkg.linear.sign` and :func:`~lecture_pkg.linear.augment` are in the
+family's ``_base``; the margins and the convergence bounds in
+:mod:`~lecture_pkg.linear.margins`; Biehl's generic update with a modulation function in
+:mod:`~lecture_pkg.linear.generic_perceptron`.
 """
 
 from __future__ import annotations
@@ -20,153 +31,20 @@ import numbers
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.optimize import minimize
 from sklearn import config_context
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import assert_all_finite
 
 from ..validation import (COUNT, FINITE, NON_ZERO, POSITIVE, Interval, Options, as_plus_minus,
-                          check_inputs, check_scalar, check_vector, resolve_rng,
-                          warn_user)
-from ._base import LinearBinaryClassifier, augment, initial_weights
+                          check_scalar, check_vector, resolve_rng, warn_user)
+from ._base import LinearBinaryClassifier, initial_weights
+from .margins import data_radius
 
 __all__ = [
-    "sign",
-    "augment",
-    "local_potentials",
-    "geometric_margin",
-    "data_radius",
-    "novikoff_bound",
-    "max_margin_hyperplane",
     "PerceptronHistory",
     "RosenblattTrainer",
     "Perceptron",
-    "modulation_function",
-    "GenericRun",
-    "generic_perceptron",
-    "biehl_bound",
-    "overlap_and_norm",
 ]
-
-
-def sign(z: np.ndarray | float) -> np.ndarray:
-    """Sign with the course's tie convention ``sign(0) = +1`` (Biehl eq. 1.5, Koski, Deckert).
-
-    Returns an integer array of ``+1`` and ``-1``.
-    """
-    return np.where(np.asarray(z) >= 0, 1, -1)
-
-
-def local_potentials(X: np.ndarray, y: np.ndarray, coef: np.ndarray,
-                     intercept: float = 0.0) -> np.ndarray:
-    """Local potentials (functional margins) ``E_mu = y_mu (w . x_mu + b)``, Biehl eq. (3.8)."""
-    X = check_inputs(X)
-    y = as_plus_minus(y)
-    coef = np.asarray(coef, dtype=float)
-    if coef.shape != (X.shape[1],):
-        raise ValueError(f"coef has shape {coef.shape}, expected ({X.shape[1]},)")
-    if len(y) != len(X):
-        raise ValueError(f"X has {len(X)} rows but y has {len(y)} labels")
-    return y * (X @ coef + intercept)
-
-
-def geometric_margin(X: np.ndarray, y: np.ndarray, coef: np.ndarray,
-                     intercept: float = 0.0) -> float:
-    """Geometric margin of the hyperplane ``w . x + b = 0`` on labelled data.
-
-    ``min_mu y_mu (w . x_mu + b) / |w|``: the signed distance of the worst example
-    from the plane (Koski's gamma for ``|w| = 1``; Biehl's stability kappa, eq. 3.40).
-    Positive exactly when the plane separates the data.
-    """
-    norm = float(np.linalg.norm(coef))
-    if norm == 0.0:
-        raise ValueError("the weight vector is zero, so it defines no hyperplane")
-    return float(local_potentials(X, y, coef, intercept).min() / norm)
-
-
-def data_radius(X: np.ndarray) -> float:
-    """Radius ``R_max = max_mu |x_mu|`` of the smallest origin-centred ball holding the inputs."""
-    X = check_inputs(X)
-    return float(np.linalg.norm(X, axis=1).max())
-
-
-def novikoff_bound(radius: float, margin: float, *, bias: bool = True) -> float:
-    """Upper bound on the number of perceptron updates (Novikoff's theorem).
-
-    Parameters
-    ----------
-    radius : float
-        ``R_max = max |x_mu|`` of the (non-augmented) inputs (Koski's ``R``).
-    margin : float
-        Geometric margin ``kappa > 0`` (the stability; Koski's ``gamma``) of *some*
-        separating hyperplane with unit normal; the best bound uses the maximal margin
-        ``kappa_max``.
-    bias : bool
-        ``True``: the perceptron with a bias updated by ``eta y R^2`` (Koski's
-        Rosenblatt algorithm), bound ``(2R/kappa)^2``.  ``False``: a homogeneous
-        perceptron (no bias, or the bias folded into already augmented inputs), bound
-        ``(R/kappa)^2``, which is Deckert's ``1/delta^2`` for normalised inputs and
-        Biehl's eq. (3.30) with ``c -> 0``.
-    """
-    check_scalar(radius, "the radius R", POSITIVE), check_scalar(margin, "the margin kappa",
-                                                                 POSITIVE)
-    factor = 2.0 if bias else 1.0
-    return float((factor * radius / margin) ** 2)
-
-
-def max_margin_hyperplane(
-    X: np.ndarray, y: np.ndarray, *, fit_intercept: bool = True
-) -> tuple[np.ndarray, float, float]:
-    """The separating hyperplane of maximal geometric margin (hard-margin SVM, primal).
-
-    Solves ``min 1/2 |w|^2`` subject to ``y_mu (w . x_mu + b) >= 1`` with SciPy's SLSQP.
-    This is a reference solver for the margin ``kappa_max`` that enters the convergence
-    bound; the lecture algorithms for it (MinOver, AdaTron) come later in the course.
-
-    Returns
-    -------
-    coef : array (N,)
-        Unit normal vector of the optimal hyperplane.
-    intercept : float
-        Its offset for the unit normal.
-    margin : float
-        The maximal margin (optimal stability) ``kappa_max = 1 / |w_opt|``.
-
-    Raises
-    ------
-    ValueError
-        If the data are not linearly separable.
-    """
-    X = check_inputs(X)
-    y = as_plus_minus(y)
-    if len(y) != len(X):
-        raise ValueError(f"X has {len(X)} rows but y has {len(y)} labels")
-    if fit_intercept and len(np.unique(y)) < 2:
-        raise ValueError("both labels must occur: with a free bias, one class is separated "
-                         "by any margin")
-    n = X.shape[1]
-    A = y[:, None] * (np.hstack([X, np.ones((len(X), 1))]) if fit_intercept else X)
-    dim = A.shape[1]
-
-    def objective(v: np.ndarray) -> float:
-        return 0.5 * float(v[:n] @ v[:n])
-
-    def gradient(v: np.ndarray) -> np.ndarray:
-        g = np.zeros(dim)
-        g[:n] = v[:n]
-        return g
-
-    constraints = {"type": "ineq", "fun": lambda v: A @ v - 1.0, "jac": lambda v: A}
-    result = minimize(
-        objective, np.zeros(dim), jac=gradient, constraints=[constraints],
-        method="SLSQP", options={"maxiter": 1000, "ftol": 1e-12},
-    )
-    v = result.x
-    if not result.success or (A @ v).min() < 1.0 - 1e-6 or not np.any(v[:n]):
-        raise ValueError("the data are not linearly separable (no hyperplane reaches margin > 0)")
-    norm = float(np.linalg.norm(v[:n]))
-    intercept = float(v[n] / norm) if fit_intercept else 0.0
-    return v[:n] / norm, intercept, 1.0 / norm
 
 
 @dataclass
@@ -551,184 +429,3 @@ class Perceptron(LinearBinaryClassifier):
                 ConvergenceWarning,
             )
         return self
-
-
-# ---------------------------------------------------------------- the generic update (3.12), (3.14)
-
-def modulation_function(name: str, *, margin: float = 0.0, eta: float = 1.0):
-    """A modulation function ``f(E)`` of Biehl's generic update (3.12) by name.
-
-    * ``"hebb"``: ``f(E) = 1``, every example adds its Hebbian term (3.13 with all ``x = 1``);
-    * ``"rosenblatt"``: ``f(E) = Theta[c - E]`` with ``c = margin``, i.e. ``1`` if
-      ``E <= c`` and ``0`` otherwise (eq. 3.15, with the book's ``<=`` at ``E = c``);
-    * ``"adaline"``: ``f(E) = eta (1 - E)``, the sequential Adaline step in embedding form
-      (3.64); with the constraint ``x >= 0`` of :func:`generic_perceptron`
-      (``nonnegative=True``) the same ``f`` gives the AdaTron (3.76).
-
-    The returned function takes one local potential (a float) and returns a float.
-    """
-    if name == "hebb":
-        return lambda E: 1.0
-    if name == "rosenblatt":
-        c = check_scalar(margin, "the margin c", Interval(numbers.Real, None, None))
-        return lambda E: 1.0 if E <= c else 0.0
-    if name == "adaline":
-        rate = check_scalar(eta, "the learning rate eta", POSITIVE)
-        return lambda E: rate * (1.0 - E)
-    raise ValueError(f"unknown modulation function {name!r}; "
-                     "choose 'hebb', 'rosenblatt' or 'adaline'")
-
-
-@dataclass
-class GenericRun:
-    """Result of :func:`generic_perceptron`.
-
-    ``coef`` is ``w``; ``embeddings`` the ``x^mu`` with ``w = (1/N) sum x^mu y^mu xi^mu``
-    (3.13) from a zero start; ``n_updates`` counts the non-zero steps; ``converged`` says
-    whether the last epoch left every example unchanged.  With ``record_history=True``,
-    ``history`` holds ``w`` at the start and after every non-zero step: row ``ℳ`` is the
-    weight vector after ``ℳ`` non-zero steps (Biehl's ``M(t)``, 3.21).
-    """
-
-    coef: np.ndarray
-    embeddings: np.ndarray
-    n_steps: int
-    n_updates: int
-    n_epochs: int
-    converged: bool
-    history: np.ndarray | None = None
-
-
-def generic_perceptron(X: np.ndarray, y: np.ndarray, modulation, *, n_epochs: int = 1,
-                       representation: str = "weights", nonnegative: bool = False,
-                       shuffle: bool = False, random_state=None, stop_when_unchanged: bool = True,
-                       record_history: bool = False) -> GenericRun:
-    """Biehl's generic iterative perceptron update, eqs. (3.11)--(3.14), from ``w = 0``.
-
-    At every step ``t`` the example ``nu(t)`` is presented (cyclically, 3.11, or in a
-    fresh random order per epoch with ``shuffle``), its local potential
-    ``E = y^nu w . xi^nu`` is computed and
-
-        ``w <- w + (1/N) f(E) xi^nu y^nu``       (3.12, ``representation="weights"``),
-        ``x^nu <- x^nu + f(E)``                   (3.14, ``representation="embeddings"``).
-
-    The two representations are the same algorithm: both keep ``w`` and the ``x^mu``
-    (3.13); they differ in how ``E`` is obtained -- from ``w`` directly, or as
-    ``E = [C x]^nu`` with Biehl's correlation matrix ``C`` (3.58), kept up to date column
-    by column.  ``nonnegative=True`` imposes ``x^mu >= 0`` after each step,
-    ``x^nu <- max(0, x^nu + f(E))``: the constraint that turns the Adaline step into the
-    AdaTron (Biehl notes that it has no form in weights alone; here the step on the
-    weights is the one the clipped embedding takes).
-
-    Special cases: ``f = 1`` for one epoch is Hebb's rule
-    (:func:`lecture_pkg.linear.hebb_student`); ``f = Theta[c - E]`` is Rosenblatt's rule
-    with learning rate ``1/N`` (:class:`Perceptron`, ``eta=1/N``, ``margin=c``,
-    ``fit_intercept=False``); ``f = eta (1 - E)`` in embeddings is the sequential Adaline
-    and, with ``nonnegative``, the AdaTron (``adaline_embeddings``/``adatron_embeddings``
-    of :mod:`lecture_pkg.kernel_machines` with ``normalize=False``).
-
-    Parameters
-    ----------
-    X : array (P, N)
-        Inputs as the perceptron sees them (augment them for a bias).
-    y : array (P,)
-        Labels ``+-1``.
-    modulation : callable
-        ``f(E)``, a float for a float, e.g. from :func:`modulation_function`.
-    n_epochs : int
-        Number of passes through the data.
-    representation : {"weights", "embeddings"}
-        Step the weights ``w`` (3.12) or the embedding strengths ``x`` (3.14).
-    nonnegative : bool
-        Clip the embedding strengths at 0.
-    shuffle, random_state
-        Random presentation order per epoch.
-    stop_when_unchanged : bool
-        Stop after an epoch in which no step changed anything (Rosenblatt's stopping rule).
-    record_history : bool
-        Keep ``w`` after every non-zero step.
-
-    Returns
-    -------
-    GenericRun
-    """
-    X = check_inputs(X)
-    y = as_plus_minus(y)
-    if len(y) != len(X):
-        raise ValueError(f"X has {len(X)} rows but y has {len(y)} labels")
-    if not callable(modulation):
-        raise TypeError(f"modulation must be a function f(E), got {type(modulation).__name__}")
-    check_scalar(n_epochs, "n_epochs", COUNT)
-    if representation not in ("weights", "embeddings"):
-        raise ValueError(f"representation must be 'weights' or 'embeddings', "
-                         f"got {representation!r}")
-    rng = resolve_rng(random_state) if shuffle else None
-    P, N = X.shape
-    Z = y[:, None] * X                       # rows xi^mu y^mu
-    C = Z @ Z.T / N if representation == "embeddings" else None
-    E_all = np.zeros(P) if C is not None else None
-    w = np.zeros(N)
-    x = np.zeros(P)
-    history = [w.copy()] if record_history else None
-    n_steps = n_updates = epoch = 0
-    converged = False
-    for epoch in range(1, n_epochs + 1):
-        changed = False
-        order = rng.permutation(P) if shuffle else range(P)
-        for nu in order:
-            E = float(E_all[nu]) if C is not None else float(Z[nu] @ w)
-            new = x[nu] + modulation(E)
-            if nonnegative and new < 0.0:
-                new = 0.0
-            delta = new - x[nu]
-            n_steps += 1
-            if delta != 0.0:
-                x[nu] = new
-                w += (delta / N) * Z[nu]
-                if C is not None:
-                    E_all += delta * C[:, nu]
-                n_updates += 1
-                changed = True
-                if record_history:
-                    history.append(w.copy())
-        if not changed:
-            converged = True
-            if stop_when_unchanged:
-                break
-    return GenericRun(w, x, n_steps, n_updates, epoch, converged,
-                      np.array(history) if record_history else None)
-
-
-# -------------------------------------------------------- Biehl's convergence proof (3.17)-(3.29)
-
-def biehl_bound(X: np.ndarray, margin: float, solution_norm2: float) -> float:
-    """Biehl's bound ``ℳ* = (2c + Gamma) N |w*|^2 / c^2`` on the number of updates, (3.29).
-
-    ``Gamma = max_mu |x^mu|^2 / N`` (3.24) is read off the inputs ``X`` (shape ``(P, N)``,
-    augmented if there is a bias); ``c = margin > 0`` is the margin the algorithm asks for
-    (3.15), and ``|w*|^2 = solution_norm2`` (Biehl's ``Q*``) is the squared norm of a solution
-    with every ``E*^mu >= c`` (3.17), (3.18).  The bound holds for the algorithm with the ``1/N``
-    update (Rosenblatt's rule with learning rate ``1/N``) from ``w = 0``, in any order.
-    """
-    X = check_inputs(X)
-    c = check_scalar(margin, "the margin c", POSITIVE)
-    norm2 = check_scalar(solution_norm2, "the squared norm |w*|^2 of the solution", POSITIVE)
-    N = X.shape[1]
-    gamma = float(np.max(np.einsum("ij,ij->i", X, X))) / N
-    return float((2.0 * c + gamma) * N * norm2 / c**2)
-
-
-def overlap_and_norm(weights: np.ndarray, solution: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``w . w*`` and ``|w|^2`` along a run (Biehl's ``R`` and ``Q`` of eqs. 3.22, 3.23).
-
-    Biehl's ``R`` is the plain product, not the book's normalised overlap ``R``.
-
-    ``weights`` has one weight vector per row (e.g. ``GenericRun.history`` or
-    ``Perceptron.history_.coef``); returns the two arrays, one entry per row.
-    """
-    W = np.atleast_2d(np.asarray(weights, dtype=float))
-    w_star = np.asarray(solution, dtype=float)
-    if W.shape[1:] != w_star.shape:
-        raise ValueError(f"weights of length {W.shape[1]} and a solution of shape {w_star.shape} "
-                         "do not fit")
-    return W @ w_star, np.einsum("ij,ij->i", W, W)

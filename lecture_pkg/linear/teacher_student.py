@@ -28,7 +28,8 @@ from sklearn.svm import SVC
 
 from .. import datasets
 from ..validation import as_plus_minus, check_inputs, check_positive_int, resolve_rng
-from .perceptron import Perceptron, max_margin_hyperplane
+from .margins import max_margin_hyperplane
+from .perceptron import Perceptron
 
 __all__ = [
     "LITERATURE_ASYMPTOTICS",

@@ -32,8 +32,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ..linear.nonseparable import pocket
-from ..linear.perceptron import augment
+from ..linear import augment, pocket
 from ..validation import (COUNT, Options, ParamValidationMixin, as_plus_minus, check_inputs,
                           resolve_rng, warn_user)
 

@@ -36,7 +36,7 @@ def test_the_boxes_name_what_the_code_uses_where_the_reference_documents_it():
                                   "from lecture_pkg.neurons import hopfield as hp\n"
                                   "from lecture_pkg import datasets, plotting\n"
                                   "from lecture_pkg.results import report\n"
-                                  "from lecture_pkg.linear.stability import AdaTron\n"
+                                  "from lecture_pkg.linear.adatron import AdaTron\n"
                                   "from lecture_pkg.kernel_machines import kernel_perceptron"),
         nbformat.v4.new_code_cell("%matplotlib inline\nX, y = datasets.xor()\n"
                                   "hp.run\nplotting.use_book_style()\nhp.ALPHA_R"),

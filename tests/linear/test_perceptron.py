@@ -1,6 +1,5 @@
 """Tests of lecture_pkg.linear.perceptron against the lecture notes and scikit-learn: the
-perceptron and its trainer, Novikoff's and Biehl's bounds, and Biehl's generic update
-(3.12)-(3.14)."""
+perceptron and its trainer (and the family's sign and augment, from its _base.py)."""
 
 import warnings
 
@@ -8,18 +7,13 @@ import numpy as np
 import pytest
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import Perceptron as SkPerceptron
-from sklearn.svm import SVC
 
 from lecture_pkg import datasets
-from lecture_pkg.kernel_machines import adaline_embeddings, adatron_embeddings
-from lecture_pkg.linear import (AdaTron, Perceptron, RosenblattTrainer, augment, biehl_bound,
-                                correlation_matrix, data_radius, generic_perceptron,
-                                geometric_margin, hebb_student, local_potentials,
-                                max_margin_hyperplane, modulation_function, novikoff_bound,
-                                overlap_and_norm, sign, weights_from_embeddings)
+from lecture_pkg.linear import (Perceptron, RosenblattTrainer, augment, data_radius,
+                                local_potentials, max_margin_hyperplane, novikoff_bound, sign)
 
 
-# ---------------------------------------------------------------- plain functions
+# --------------------------------------------------------- sign and augment (the family's _base.py)
 
 def test_sign_maps_zero_to_plus_one():
     assert sign(np.array([-2.0, -0.0, 0.0, 3.0])).tolist() == [-1, 1, 1, 1]
@@ -39,62 +33,6 @@ def test_augmented_inner_product_equals_affine_score():
     X, w, b = rng.normal(size=(20, 3)), rng.normal(size=3), 0.7
     for s in (1.0, -1.0, 2.5):
         np.testing.assert_allclose(augment(X, s) @ np.r_[b / s, w], X @ w + b, atol=1e-12)
-
-
-def test_local_potentials_and_geometric_margin_on_koski_solution():
-    X, y = datasets.koski_example()
-    E = local_potentials(X, y, [0.5, 1.0], 0.2)
-    np.testing.assert_allclose(E / np.hypot(0.5, 1.0),
-                               [0.4025, 1.5205, 0.1789, 1.61, 0.7155, 2.5044], atol=1e-4)
-    assert geometric_margin(X, y, [0.5, 1.0], 0.2) == pytest.approx(0.178885, abs=1e-6)
-    # scale invariance (Biehl 3.10)
-    assert geometric_margin(X, y, [5.0, 10.0], 2.0) == pytest.approx(0.178885, abs=1e-6)
-    with pytest.raises(ValueError, match="zero"):
-        geometric_margin(X, y, [0.0, 0.0])
-    with pytest.raises(ValueError, match="shape"):
-        local_potentials(X, y, [1.0, 2.0, 3.0])
-
-
-def test_data_radius():
-    X, _ = datasets.koski_example()
-    assert data_radius(X) == pytest.approx(2 * np.sqrt(2))
-
-
-def test_novikoff_bound_forms():
-    assert novikoff_bound(1.0, 0.5) == 16.0
-    assert novikoff_bound(1.0, 0.5, bias=False) == 4.0
-    with pytest.raises(ValueError):
-        novikoff_bound(1.0, 0.0)
-
-
-def test_max_margin_on_koski_data_matches_reference_and_svc():
-    X, y = datasets.koski_example()
-    w, b, kappa = max_margin_hyperplane(X, y)
-    assert kappa == pytest.approx(0.69870, abs=1e-5)
-    np.testing.assert_allclose(w, [0.16440, 0.98639], atol=1e-4)
-    assert b == pytest.approx(0.94529, abs=1e-4)
-    assert geometric_margin(X, y, w, b) == pytest.approx(kappa, abs=1e-8)
-    svc = SVC(kernel="linear", C=1e10).fit(X, y)
-    np.testing.assert_allclose(w, svc.coef_[0] / np.linalg.norm(svc.coef_[0]), atol=1e-4)
-    assert kappa == pytest.approx(1 / np.linalg.norm(svc.coef_[0]), rel=1e-4)
-
-
-def test_max_margin_without_intercept_and_on_random_teacher_data():
-    rng = np.random.default_rng(3)
-    X, y, teacher = datasets.teacher_student(60, 4, random_state=rng, gap=0.2)
-    w, b, kappa = max_margin_hyperplane(X, y, fit_intercept=False)
-    assert b == 0.0
-    # the teacher separates with margin >= 0.2, so the optimum is at least as good
-    assert kappa >= geometric_margin(X, y, teacher) - 1e-9 >= 0.2 - 1e-9
-    assert geometric_margin(X, y, w) == pytest.approx(kappa, abs=1e-6)
-
-
-def test_max_margin_refuses_non_separable_data_and_a_single_class():
-    X, y = datasets.xor()
-    with pytest.raises(ValueError, match="not linearly separable"):
-        max_margin_hyperplane(X, y)
-    with pytest.raises(ValueError, match="both labels"):
-        max_margin_hyperplane(X, np.ones(4))
 
 
 # ---------------------------------------------------------------- the trainer
@@ -415,122 +353,6 @@ def test_predict_checks_feature_count():
     p = Perceptron().fit(X, y)
     with pytest.raises(ValueError, match="features"):
         p.predict(np.zeros((2, 3)))
-
-
-# ---------------------------------------------------------- Biehl's generic update (3.12)-(3.14)
-
-def _teacher_data(seed, P=40, N=10, gap=0.0):
-    rng = np.random.default_rng(seed)
-    X, y, _ = datasets.teacher_student(P, N, random_state=rng, gap=gap)
-    return X, y
-
-
-@pytest.mark.parametrize("representation", ["weights", "embeddings"])
-def test_f_equal_one_for_one_epoch_is_hebbs_rule(representation):
-    X, y = _teacher_data(0)
-    run = generic_perceptron(X, y, modulation_function("hebb"), representation=representation)
-    assert np.array_equal(run.embeddings, np.ones(len(y)))
-    assert run.n_updates == len(y) and run.n_epochs == 1
-    np.testing.assert_allclose(run.coef, hebb_student(X, y), rtol=0, atol=1e-12)
-
-
-@pytest.mark.parametrize("seed", range(4))
-@pytest.mark.parametrize("c", [0.0, 0.5])
-@pytest.mark.parametrize("shuffle", [False, True])
-def test_theta_modulation_is_the_perceptron_estimator_bit_for_bit(seed, c, shuffle):
-    X, y = _teacher_data(seed)
-    N = X.shape[1]
-    run = generic_perceptron(X, y, modulation_function("rosenblatt", margin=c), n_epochs=10_000,
-                             shuffle=shuffle, random_state=np.random.default_rng(seed))
-    clf = Perceptron(eta=1 / N, margin=c, fit_intercept=False, shuffle=shuffle,
-                     random_state=np.random.default_rng(seed)).fit(X, y)
-    assert run.converged and clf.converged_
-    assert np.array_equal(run.coef, clf.coef_)
-    assert np.array_equal(run.embeddings, clf.update_counts_)
-    assert run.n_updates == clf.n_updates_ and run.n_epochs == clf.n_epochs_
-    assert (y * (X @ run.coef)).min() > c
-
-
-def test_the_two_representations_give_the_same_run():
-    X, y = _teacher_data(7)
-    f = modulation_function("rosenblatt", margin=0.5)
-    a = generic_perceptron(X, y, f, n_epochs=10_000)
-    b = generic_perceptron(X, y, f, n_epochs=10_000, representation="embeddings")
-    assert np.array_equal(a.embeddings, b.embeddings)
-    np.testing.assert_allclose(a.coef, b.coef, rtol=0, atol=1e-12)
-    np.testing.assert_allclose(a.coef, weights_from_embeddings(a.embeddings, X, y), atol=1e-12)
-
-
-@pytest.mark.parametrize("nonnegative", [False, True])
-def test_adaline_modulation_is_the_sequential_adaline_and_with_x_nonnegative_the_adatron(
-        nonnegative):
-    X, y = _teacher_data(3, P=30, N=15)
-    C = correlation_matrix(X, y)
-    eta = 0.8 / np.diag(C).max()
-    run = generic_perceptron(X, y, modulation_function("adaline", eta=eta), n_epochs=25,
-                             representation="embeddings", nonnegative=nonnegative,
-                             stop_when_unchanged=False)
-    solver = adatron_embeddings if nonnegative else adaline_embeddings
-    ref = solver(C, eta, normalize=False, max_epochs=25, tol=0.0)
-    assert ref.n_epochs == 25
-    assert np.array_equal(run.embeddings, ref.x)
-    assert (run.embeddings >= 0).all() if nonnegative else (run.embeddings < 0).any()
-    np.testing.assert_allclose(run.coef, weights_from_embeddings(ref.x, X, y), atol=1e-12)
-    if nonnegative:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            est = AdaTron(eta=eta, normalize=False, fit_intercept=False, max_epochs=25,
-                          tol=0.0).fit(X, y)
-        assert np.array_equal(est.embeddings_, run.embeddings)
-
-
-def test_generic_update_checks_its_arguments():
-    X, y = _teacher_data(0, P=5, N=2)
-    with pytest.raises(TypeError, match="modulation"):
-        generic_perceptron(X, y, 1.0)
-    with pytest.raises(ValueError, match="representation"):
-        generic_perceptron(X, y, modulation_function("hebb"), representation="dual")
-    with pytest.raises(ValueError, match="n_epochs"):
-        generic_perceptron(X, y, modulation_function("hebb"), n_epochs=0)
-    with pytest.raises(ValueError, match="unknown modulation"):
-        modulation_function("minover")
-    with pytest.raises(ValueError, match="eta"):
-        modulation_function("adaline", eta=-1.0)
-
-
-def test_rosenblatt_modulation_updates_at_equality():
-    f = modulation_function("rosenblatt", margin=0.0)
-    assert f(0.0) == 1.0 and f(1e-300) == 0.0 and f(-3.0) == 1.0
-
-
-@pytest.mark.parametrize("seed", range(6))
-@pytest.mark.parametrize("c", [0.1, 1.0])
-def test_biehls_two_bounds_hold_at_every_update_and_m_stays_below_m_star(seed, c):
-    X, y = _teacher_data(seed, P=30, N=5, gap=0.1)
-    N = X.shape[1]
-    unit, _, _ = max_margin_hyperplane(X, y, fit_intercept=False)
-    w_star = c * unit / (y * (X @ unit)).min()          # every E*^mu >= c, equality for the closest
-    Q_star = float(w_star @ w_star)
-    run = generic_perceptron(X, y, modulation_function("rosenblatt", margin=c), n_epochs=100_000,
-                             shuffle=True, random_state=np.random.default_rng(seed),
-                             record_history=True)
-    R, Q = overlap_and_norm(run.history, w_star)
-    M = np.arange(len(R))
-    gamma = (X**2).sum(axis=1).max() / N
-    assert (R >= c * M / N * (1 - 1e-9)).all()
-    assert (Q <= (2 * c + gamma) * M / N * (1 + 1e-9)).all()
-    assert run.converged and run.n_updates <= biehl_bound(X, c, Q_star)
-
-
-def test_biehl_bound_formula_and_checks():
-    X = np.array([[3.0, 4.0], [1.0, 0.0]])          # Gamma = 25 / 2
-    assert biehl_bound(X, 0.5, 2.0) == pytest.approx((1.0 + 12.5) * 2 * 2.0 / 0.25)
-    with pytest.raises(ValueError, match="margin"):
-        biehl_bound(X, 0.0, 1.0)
-    R, Q = overlap_and_norm([[1.0, 2.0], [0.0, 0.0]], [3.0, 1.0])
-    assert R.tolist() == [5.0, 0.0] and Q.tolist() == [5.0, 0.0]
-    with pytest.raises(ValueError, match="do not fit"):
-        overlap_and_norm([[1.0, 2.0]], [1.0, 2.0, 3.0])
 
 
 def test_the_epoch_limit_takes_no_update_from_the_next_epoch():

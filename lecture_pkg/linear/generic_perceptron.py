@@ -1,0 +1,175 @@
+"""Biehl's generic perceptron update with a modulation function, eqs. (3.11)–(3.14)
+(Biehl §3.3).
+
+* :func:`modulation_function` -- ``f(E)`` by name: Hebb's ``f = 1``, Rosenblatt's
+  ``f = Theta[c - E]`` and the Adaline step ``f = eta (1 - E)``;
+* :func:`generic_perceptron` -- the update ``w <- w + (1/N) f(E) xi^nu y^nu`` (3.12), or
+  the same in embedding strengths ``x^nu <- x^nu + f(E)`` (3.14), from ``w = 0``; it
+  returns a :class:`GenericRun`.
+
+Its special cases are Hebb's rule, Rosenblatt's rule with learning rate ``1/N``
+(:class:`~lecture_pkg.linear.Perceptron`), the sequential Adaline and, with ``x >= 0``,
+the AdaTron.  The weights it records after every non-zero step are what Biehl's
+convergence proof follows (:func:`~lecture_pkg.linear.overlap_and_norm`,
+:func:`~lecture_pkg.linear.biehl_bound`).
+"""
+
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..validation import (COUNT, POSITIVE, Interval, as_plus_minus, check_inputs, check_scalar,
+                          resolve_rng)
+
+__all__ = [
+    "modulation_function",
+    "GenericRun",
+    "generic_perceptron",
+]
+
+
+def modulation_function(name: str, *, margin: float = 0.0, eta: float = 1.0):
+    """A modulation function ``f(E)`` of Biehl's generic update (3.12) by name.
+
+    * ``"hebb"``: ``f(E) = 1``, every example adds its Hebbian term (3.13 with all ``x = 1``);
+    * ``"rosenblatt"``: ``f(E) = Theta[c - E]`` with ``c = margin``, i.e. ``1`` if
+      ``E <= c`` and ``0`` otherwise (eq. 3.15, with the book's ``<=`` at ``E = c``);
+    * ``"adaline"``: ``f(E) = eta (1 - E)``, the sequential Adaline step in embedding form
+      (3.64); with the constraint ``x >= 0`` of :func:`generic_perceptron`
+      (``nonnegative=True``) the same ``f`` gives the AdaTron (3.76).
+
+    The returned function takes one local potential (a float) and returns a float.
+    """
+    if name == "hebb":
+        return lambda E: 1.0
+    if name == "rosenblatt":
+        c = check_scalar(margin, "the margin c", Interval(numbers.Real, None, None))
+        return lambda E: 1.0 if E <= c else 0.0
+    if name == "adaline":
+        rate = check_scalar(eta, "the learning rate eta", POSITIVE)
+        return lambda E: rate * (1.0 - E)
+    raise ValueError(f"unknown modulation function {name!r}; "
+                     "choose 'hebb', 'rosenblatt' or 'adaline'")
+
+
+@dataclass
+class GenericRun:
+    """Result of :func:`generic_perceptron`.
+
+    ``coef`` is ``w``; ``embeddings`` the ``x^mu`` with ``w = (1/N) sum x^mu y^mu xi^mu``
+    (3.13) from a zero start; ``n_updates`` counts the non-zero steps; ``converged`` says
+    whether the last epoch left every example unchanged.  With ``record_history=True``,
+    ``history`` holds ``w`` at the start and after every non-zero step: row ``ℳ`` is the
+    weight vector after ``ℳ`` non-zero steps (Biehl's ``M(t)``, 3.21).
+    """
+
+    coef: np.ndarray
+    embeddings: np.ndarray
+    n_steps: int
+    n_updates: int
+    n_epochs: int
+    converged: bool
+    history: np.ndarray | None = None
+
+
+def generic_perceptron(X: np.ndarray, y: np.ndarray, modulation, *, n_epochs: int = 1,
+                       representation: str = "weights", nonnegative: bool = False,
+                       shuffle: bool = False, random_state=None, stop_when_unchanged: bool = True,
+                       record_history: bool = False) -> GenericRun:
+    """Biehl's generic iterative perceptron update, eqs. (3.11)--(3.14), from ``w = 0``.
+
+    At every step ``t`` the example ``nu(t)`` is presented (cyclically, 3.11, or in a
+    fresh random order per epoch with ``shuffle``), its local potential
+    ``E = y^nu w . xi^nu`` is computed and
+
+        ``w <- w + (1/N) f(E) xi^nu y^nu``       (3.12, ``representation="weights"``),
+        ``x^nu <- x^nu + f(E)``                   (3.14, ``representation="embeddings"``).
+
+    The two representations are the same algorithm: both keep ``w`` and the ``x^mu``
+    (3.13); they differ in how ``E`` is obtained -- from ``w`` directly, or as
+    ``E = [C x]^nu`` with Biehl's correlation matrix ``C`` (3.58), kept up to date column
+    by column.  ``nonnegative=True`` imposes ``x^mu >= 0`` after each step,
+    ``x^nu <- max(0, x^nu + f(E))``: the constraint that turns the Adaline step into the
+    AdaTron (Biehl notes that it has no form in weights alone; here the step on the
+    weights is the one the clipped embedding takes).
+
+    Special cases: ``f = 1`` for one epoch is Hebb's rule
+    (:func:`lecture_pkg.linear.hebb_student`); ``f = Theta[c - E]`` is Rosenblatt's rule
+    with learning rate ``1/N`` (:class:`Perceptron`, ``eta=1/N``, ``margin=c``,
+    ``fit_intercept=False``); ``f = eta (1 - E)`` in embeddings is the sequential Adaline
+    and, with ``nonnegative``, the AdaTron (``adaline_embeddings``/``adatron_embeddings``
+    of :mod:`lecture_pkg.kernel_machines` with ``normalize=False``).
+
+    Parameters
+    ----------
+    X : array (P, N)
+        Inputs as the perceptron sees them (augment them for a bias).
+    y : array (P,)
+        Labels ``+-1``.
+    modulation : callable
+        ``f(E)``, a float for a float, e.g. from :func:`modulation_function`.
+    n_epochs : int
+        Number of passes through the data.
+    representation : {"weights", "embeddings"}
+        Step the weights ``w`` (3.12) or the embedding strengths ``x`` (3.14).
+    nonnegative : bool
+        Clip the embedding strengths at 0.
+    shuffle, random_state
+        Random presentation order per epoch.
+    stop_when_unchanged : bool
+        Stop after an epoch in which no step changed anything (Rosenblatt's stopping rule).
+    record_history : bool
+        Keep ``w`` after every non-zero step.
+
+    Returns
+    -------
+    GenericRun
+    """
+    X = check_inputs(X)
+    y = as_plus_minus(y)
+    if len(y) != len(X):
+        raise ValueError(f"X has {len(X)} rows but y has {len(y)} labels")
+    if not callable(modulation):
+        raise TypeError(f"modulation must be a function f(E), got {type(modulation).__name__}")
+    check_scalar(n_epochs, "n_epochs", COUNT)
+    if representation not in ("weights", "embeddings"):
+        raise ValueError(f"representation must be 'weights' or 'embeddings', "
+                         f"got {representation!r}")
+    rng = resolve_rng(random_state) if shuffle else None
+    P, N = X.shape
+    Z = y[:, None] * X                       # rows xi^mu y^mu
+    C = Z @ Z.T / N if representation == "embeddings" else None
+    E_all = np.zeros(P) if C is not None else None
+    w = np.zeros(N)
+    x = np.zeros(P)
+    history = [w.copy()] if record_history else None
+    n_steps = n_updates = epoch = 0
+    converged = False
+    for epoch in range(1, n_epochs + 1):
+        changed = False
+        order = rng.permutation(P) if shuffle else range(P)
+        for nu in order:
+            E = float(E_all[nu]) if C is not None else float(Z[nu] @ w)
+            new = x[nu] + modulation(E)
+            if nonnegative and new < 0.0:
+                new = 0.0
+            delta = new - x[nu]
+            n_steps += 1
+            if delta != 0.0:
+                x[nu] = new
+                w += (delta / N) * Z[nu]
+                if C is not None:
+                    E_all += delta * C[:, nu]
+                n_updates += 1
+                changed = True
+                if record_history:
+                    history.append(w.copy())
+        if not changed:
+            converged = True
+            if stop_when_unchanged:
+                break
+    return GenericRun(w, x, n_steps, n_updates, epoch, converged,
+                      np.array(history) if record_history else None)
