@@ -100,14 +100,14 @@ def data_radius(X: np.ndarray) -> float:
     return float(np.linalg.norm(X, axis=1).max())
 
 
-def novikoff_bound(radius: float, margin: float, *, bias: bool = True) -> float:
+def novikoff_bound(radius: float, kappa: float, *, bias: bool = True) -> float:
     """Upper bound on the number of perceptron updates (Novikoff's theorem).
 
     Parameters
     ----------
     radius : float
         ``R_max = max |x_mu|`` of the (non-augmented) inputs (Koski's ``R``).
-    margin : float
+    kappa : float
         Geometric margin ``kappa > 0`` (the stability; Koski's ``gamma``) of *some*
         separating hyperplane with unit normal; the best bound uses the maximal margin
         ``kappa_max``.
@@ -118,10 +118,10 @@ def novikoff_bound(radius: float, margin: float, *, bias: bool = True) -> float:
         ``(R/kappa)^2``, which is Deckert's ``1/delta^2`` for normalised inputs and
         Biehl's eq. (3.30) with ``c -> 0``.
     """
-    check_scalar(radius, "the radius R", POSITIVE), check_scalar(margin, "the margin kappa",
+    check_scalar(radius, "the radius R", POSITIVE), check_scalar(kappa, "the margin kappa",
                                                                  POSITIVE)
     factor = 2.0 if bias else 1.0
-    return float((factor * radius / margin) ** 2)
+    return float((factor * radius / kappa) ** 2)
 
 
 def max_margin_hyperplane(
