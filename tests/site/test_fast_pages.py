@@ -11,8 +11,10 @@ from __future__ import annotations
 import base64
 import importlib.util
 import json
+import shutil
 from pathlib import Path
 
+import matplotlib
 import pytest
 
 from tools import bundle_css, static_math
@@ -278,6 +280,30 @@ def test_icon_font_rules_of_icons_no_page_mentions_are_left_out(tmp_path):
     (site / "_static" / "x.js").write_text('el.classList.add("fa-ring")')
     used = bundle_css._site_mentions(site)
     assert used("fa-bars") and used("fa-ring") and not used("fa-atom") and not used("fa-bar")
+
+
+def test_rules_for_classes_no_page_or_script_names_are_left_out():
+    css = ('.kept,.gone{color:red}.gone .kept{color:blue}#menu>a{x:1}#nowhere{x:2}'
+           'p:not(.gone){x:3}a[href$=".gone"]{x:4}.bs-tooltip-top .kept{x:5}'
+           '@media (max-width:600px){.gone{x:6}.kept{x:7}}@media print{.gone{x:8}}'
+           '@font-face{font-family:F;src:url(f.woff)}@keyframes spin{to{x:9}}')
+    used = {"kept", "menu"}.__contains__
+    pruned = bundle_css.prune_unused_rules(css, used)
+    assert pruned == ('.kept{color:red}#menu>a{x:1}p:not(.gone){x:3}a[href$=".gone"]{x:4}'
+                      '.bs-tooltip-top .kept{x:5}@media (max-width:600px){.kept{x:7}}'
+                      '@font-face{font-family:F;src:url(f.woff)}@keyframes spin{to{x:9}}')
+
+
+def test_a_quoted_data_uri_with_parentheses_does_not_hide_the_icon_strings(tmp_path):
+    fonts = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+    (tmp_path / "_static").mkdir()
+    shutil.copy(fonts / "DejaVuSans.ttf", tmp_path / "_static" / "f.ttf")
+    css = ('.a{background:url("data:image/svg+xml,%3Cpath stroke=\'rgba(1, 2, 3, 0.5)\'/%3E")}'
+           '.b:after{content:"Q"}@font-face{font-family:F;src:url(f.ttf)}')
+    out = bundle_css.subset_fonts(css, tmp_path)
+    [woff] = (tmp_path / "_static" / "fonts").iterdir()
+    from fontTools.ttLib import TTFont
+    assert ord("Q") in TTFont(str(woff)).getBestCmap() and woff.name in out
 
 
 def test_typeset_formulas_lose_what_neither_drawing_nor_stylesheet_needs():
