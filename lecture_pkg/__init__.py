@@ -59,8 +59,9 @@ Shared by all
     :mod:`lecture_pkg.results`
         reporting a reproduced result beside the stated one, and the ledger page.
     :mod:`lecture_pkg.validation`
-        input checks, the hyper-parameter tables (``check_params``) and the estimators'
-        mixin that checks them when ``fit`` starts (``ParamValidationMixin``).
+        input checks, the hyper-parameter tables (``check_params``), the estimators'
+        mixin that checks them when ``fit`` starts (``ParamValidationMixin``) and the
+        functions' decorator that checks their arguments on every call (``validate_args``).
 
 The tools that build the book (``make refresh``, ``make bench``) are not part of the
 package; they live in ``tools/`` in the repository.

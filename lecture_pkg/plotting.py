@@ -6,12 +6,16 @@ none calls ``plt.show``, so notebooks end their plotting cells with ``plt.show()
 
 from __future__ import annotations
 
+import numbers
 import re
 
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.colors import ListedColormap
 from matplotlib.ticker import MaxNLocator
+
+from .validation import (ARRAY, COUNT, FINITE, MATRIX, NON_NEGATIVE, POSITIVE, VECTOR, Array,
+                         Interval, Options, validate_args)
 
 __all__ = [
     "POSITIVE_COLOR",
@@ -173,6 +177,15 @@ def _axes(ax):
     return ax if ax is not None else plt.gca()
 
 
+_ALPHA = Interval(numbers.Real, 0, 1)                  # an opacity
+_RESOLUTION = Interval(numbers.Integral, 2, None)      # grid points per side
+_WINDOW = [VECTOR, None]                               # (low, high) of an axis, or automatic
+_INDICES = Array(1, within=Interval(numbers.Integral, 0, None))    # class indices 0, 1, ...
+# the window and the shading of a decision-region picture
+_REGIONS = dict(resolution=_RESOLUTION, pad=FINITE, alpha=_ALPHA)
+
+
+@validate_args(X=MATRIX, size=POSITIVE)
 def plot_labelled_points(X, y, ax=None, *, labels=("$y=+1$", "$y=-1$"), annotate=False, size=60):
     """Scatter 2-d inputs: ``+`` markers for label +1, ``o`` for -1 (Koski's convention).
 
@@ -195,6 +208,7 @@ def plot_labelled_points(X, y, ax=None, *, labels=("$y=+1$", "$y=-1$"), annotate
     return ax
 
 
+@validate_args(point=VECTOR)
 def mark_example(point, ax=None):
     """Circle one input, e.g. the example that caused the latest update."""
     ax = _axes(ax)
@@ -203,6 +217,7 @@ def mark_example(point, ax=None):
     return ax
 
 
+@validate_args(coef=VECTOR, intercept=FINITE, xlim=_WINDOW, ylim=_WINDOW)
 def plot_hyperplane(coef, intercept=0.0, ax=None, *, xlim=None, ylim=None, normal=True, **line_kw):
     """Draw the line ``w1 x1 + w2 x2 + b = 0`` across the axes, with its normal vector.
 
@@ -237,6 +252,7 @@ def plot_hyperplane(coef, intercept=0.0, ax=None, *, xlim=None, ylim=None, norma
     return ax
 
 
+@validate_args(function="callable", xlim=VECTOR, ylim=VECTOR, resolution=_RESOLUTION)
 def grid_values(function, xlim, ylim, resolution: int = 200):
     """Evaluate ``function`` on a ``resolution x resolution`` grid over ``xlim x ylim``.
 
@@ -251,6 +267,8 @@ def grid_values(function, xlim, ylim, resolution: int = 200):
     return g1, g2, values.reshape(g1.shape + values.shape[1:])
 
 
+@validate_args(function="callable", X=[MATRIX, None], n_classes=[None, Options("auto"), COUNT],
+               xlim=_WINDOW, ylim=_WINDOW, **_REGIONS)
 def plot_regions(function, X=None, ax=None, *, n_classes=None, margins=False, xlim=None, ylim=None,
                  pad=0.5, resolution=200, alpha=0.18):
     """Shade the plane by a classifier's decisions: the package's one decision-region picture.
@@ -324,6 +342,7 @@ def _plot_score_regions(ax, g1, g2, scores, alpha):
             ax.contour(g1, g2, g, levels=[0.0], colors="#555555", linewidths=0.8)
 
 
+@validate_args(decision_function="callable", X=MATRIX, **_REGIONS)
 def plot_decision_regions(decision_function, X, y, ax=None, *, resolution=200, pad=0.5, alpha=0.18):
     """Shade the plane by the sign of ``decision_function`` and scatter the data.
 
@@ -335,6 +354,7 @@ def plot_decision_regions(decision_function, X, y, ax=None, *, resolution=200, p
     return ax
 
 
+@validate_args(errors=Array(1, within=NON_NEGATIVE))
 def plot_errors_per_epoch(errors, ax=None, **bar_kw):
     """Bar chart of the number of updates (mistakes) in each epoch."""
     ax = _axes(ax)
@@ -348,6 +368,7 @@ def plot_errors_per_epoch(errors, ax=None, **bar_kw):
     return ax
 
 
+@validate_args(X=MATRIX, lim=POSITIVE, ncols=COUNT)
 def plot_update_sequence(X, y, history, *, axes=None, lim=3.0, titles=None, ncols=2):
     """Small multiples: the data and the separating line before and after every update.
 
@@ -397,6 +418,7 @@ CLASS_COLORS = ("#1f5fa8", "#c0392b", "#e69f00", "#2a9d55", "#7b4fa0")
 CLASS_MARKERS = ("o", "s", "^", "D", "v")
 
 
+@validate_args(X=MATRIX, size=POSITIVE, alpha=_ALPHA)
 def plot_classes(X, y, ax=None, *, size=22, names=None, alpha=0.85):
     """Scatter 2-d data with one colour and marker per class (class index = position in
     ``unique(y)``)."""
@@ -413,6 +435,7 @@ def plot_classes(X, y, ax=None, *, size=22, names=None, alpha=0.85):
     return ax
 
 
+@validate_args(W=MATRIX, classes=_INDICES, size=POSITIVE)
 def plot_prototypes(W, classes, ax=None, *, size=260, label="prototypes"):
     """Draw prototypes as large class-coloured markers with a black edge.
 
@@ -429,6 +452,7 @@ def plot_prototypes(W, classes, ax=None, *, size=260, label="prototypes"):
     return ax
 
 
+@validate_args(history=ARRAY, classes=_INDICES)
 def plot_prototype_paths(history, classes, ax=None, *, start_marker=True):
     """Trajectories of the prototypes: ``history`` has shape (epochs + 1, M, 2)."""
     ax = _axes(ax)
@@ -445,6 +469,7 @@ def plot_prototype_paths(history, classes, ax=None, *, start_marker=True):
     return ax
 
 
+@validate_args(predict="callable", X=MATRIX, n_classes=[None, COUNT], **_REGIONS)
 def plot_nearest_regions(predict, X, ax=None, *, n_classes=None, resolution=200, pad=0.5,
                          alpha=0.16):
     """Shade the plane by the class that ``predict`` assigns (class indices ``0, 1, ...``).
@@ -464,6 +489,7 @@ def plot_nearest_regions(predict, X, ax=None, *, n_classes=None, resolution=200,
 
 # ---------------------------------------------------------------- maps of the sphere
 
+@validate_args(W=ARRAY, centre=VECTOR)
 def lambert_projection(W, centre) -> np.ndarray:
     """Lambert azimuthal equal-area projection of unit vectors ``W`` (M, 3) about ``centre``.
 
@@ -489,6 +515,8 @@ def lambert_projection(W, centre) -> np.ndarray:
 
 # ---------------------------------------------------------------- architecture diagrams
 
+@validate_args(layer_sizes=Array(1, within=COUNT), node_radius=POSITIVE, layer_gap=POSITIVE,
+               node_gap=POSITIVE, fontsize=POSITIVE)
 def draw_network(layer_sizes, ax=None, *, node_labels=None, layer_labels=None, edge_labels=None,
                  fixed_layers=(), node_radius=0.27, layer_gap=2.2, node_gap=0.75,
                  ellipsis_nodes=None, fontsize=11):
@@ -576,6 +604,7 @@ def draw_network(layer_sizes, ax=None, *, node_labels=None, layer_labels=None, e
     return ax
 
 
+@validate_args(points=MATRIX, alpha=_ALPHA)
 def plot_convex_hull(points, ax=None, *, color=LINE_COLOR, alpha=0.15, **line_kw):
     """Shade the convex hull of 2-d ``points`` and draw its boundary; return the Axes.
 
@@ -605,6 +634,7 @@ def plot_convex_hull(points, ax=None, *, color=LINE_COLOR, alpha=0.15, **line_kw
 
 # ---------------------------------------------------------------- matrices with signed entries
 
+@validate_args(M=ARRAY)
 def plot_signed_matrix(M, ax=None, *, labels=None, mask_diagonal=False, annotate=None,
                        cmap="RdBu_r", colorbar=True, colorbar_label=None):
     """Heat map of a matrix whose entries have either sign; return the Axes.

@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .validation import POSITIVE, check_scalar
+from .validation import COUNT, FINITE, POSITIVE, Options, validate_args
 
 __all__ = ["format_value", "format_limit", "below", "format_small", "report", "result_html",
            "source_of", "stated_results"]
@@ -35,6 +35,7 @@ _ROW = re.compile(r"^\|\s*([A-Z]\.\d+)\s*\|\s*(.*?)\s*\|\s*(.*?)\s*\|\s*$")
 _GROUP = re.compile(r"^##\s+([A-Z])\s+[—-]\s+(.*)$")
 
 
+@validate_args(digits=COUNT)
 def format_value(value, digits: int = 6) -> str:
     """Format a number, array or nested sequence with ``digits`` significant digits, stably.
 
@@ -60,9 +61,10 @@ def format_value(value, digits: int = 6) -> str:
     return f"{number:.{digits}g}"
 
 
+@validate_args(limit=POSITIVE)
 def format_limit(limit: float) -> str:
     """A limit as short text: ``1e-10``, ``5e-7``, ``0.001``, ``2.5``."""
-    limit = check_scalar(float(limit), "a limit", POSITIVE)
+    limit = float(limit)
     text = f"{limit:.2g}"
     if "e" in text:                                   # 1e-06 -> 1e-6, 2.5e-07 -> 2.5e-7
         mantissa, exponent = text.split("e")
@@ -70,6 +72,7 @@ def format_limit(limit: float) -> str:
     return text
 
 
+@validate_args(limit=POSITIVE)
 def below(value, limit: float) -> str:
     """Check ``|value| < limit`` and return the text ``"< limit"`` to print in its place.
 
@@ -91,6 +94,7 @@ def below(value, limit: float) -> str:
     return f"< {text}"
 
 
+@validate_args(value=FINITE, floor=POSITIVE, digits=COUNT)
 def format_small(value: float, floor: float, digits: int = 2) -> str:
     """``value`` with ``digits`` significant digits, or ``"< floor"`` when ``|value| < floor``.
 
@@ -107,6 +111,7 @@ def format_small(value: float, floor: float, digits: int = 2) -> str:
 RESULT_KINDS = ("exact", "statistical", "illustrative")
 
 
+@validate_args(kind=Options(*RESULT_KINDS), digits=COUNT)
 def report(result_id: str, reproduced, stated, *, kind: str, bound: str = "", digits: int = 6,
            note: str = "") -> None:
     """Print the line that records a reproduced result.
@@ -134,8 +139,6 @@ def report(result_id: str, reproduced, stated, *, kind: str, bound: str = "", di
     """
     if not re.fullmatch(r"[A-Z]\.\d+", result_id):
         raise ValueError(f"result ids look like 'P.1', got {result_id!r}")
-    if kind not in RESULT_KINDS:
-        raise ValueError(f"kind must be one of {RESULT_KINDS}, got {kind!r}")
     if kind == "statistical" and not bound:
         raise ValueError("a statistical result needs its bound (why it does not hang on the seed)")
     if kind == "illustrative" and bound:
@@ -213,6 +216,7 @@ def ledger_anchor(result_id: str) -> str:
     return "result-" + result_id.replace(".", "-")
 
 
+@validate_args(kind=Options(*RESULT_KINDS))
 def result_html(result_id: str, reproduced: str, stated: str, kind: str, bound: str = "",
                 note: str = "", ledger: str = "../ledger.html") -> str:
     """What a reader sees of a result cell's report: a short paragraph of two lines.

@@ -83,7 +83,7 @@ X3 = np.array([[0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
     ("lecture_pkg.neurons.hopfield.random_patterns", (2.5, 3), {"random_state": 0}, "n_patterns"),
     ("lecture_pkg.evaluation.bias_variance.polynomial_design", ([0.0, 1.0], 1.5), {}, "degree"),
     ("lecture_pkg.evaluation.bias_variance.fit_polynomial", ([0.0, 1.0], [0.0, np.inf], 1), {},
-     "targets y"),
+     "y"),
     ("lecture_pkg.evaluation.metrics.auc_trapezoid", ([0.0, np.inf], [0.0, 1.0]), {}, "fpr"),
     ("lecture_pkg.linear.separability.cover_count", (4, True), {}, "N"),
 ])
@@ -197,3 +197,69 @@ def test_the_mixin_keeps_fit_as_written_and_wraps_it_once():
     toy._validate_params = lambda: calls.append(1)
     toy.fit([[0.0]])
     assert calls == [1]
+
+
+# ---------------------------------------------------------------- validate_args (issue 29)
+
+def _checked_toy():
+    from lecture_pkg.validation import (COUNT, LABELS, MATRIX, POSITIVE, Array, Options,
+                                        validate_args)
+
+    @validate_args(X=MATRIX, y=[Array(1, rows_of="X"), None], eta=POSITIVE, n=COUNT,
+                   mode=Options("a", "b"), labels=[LABELS, None])
+    def toy(X, y=None, eta=1.0, *, n=3, mode="a", labels=None):
+        """The toy's docstring."""
+        return X, y, eta, n, mode, labels
+
+    return toy
+
+
+def test_validate_args_names_the_argument_in_the_words_of_check_params():
+    toy = _checked_toy()
+    X = [[0.0, 1.0], [1.0, 0.0]]
+    with pytest.raises(ValueError, match=r"^toy: the parameter 'eta' must be a finite number in "
+                                         r"\(0, inf\); got nan$"):
+        toy(X, None, np.nan)
+    with pytest.raises(TypeError, match="'n' must be an integer in"):     # also a TypeError
+        toy(X, n=2.5)
+    with pytest.raises(ValueError, match="'mode' must be one of 'a', 'b'; got 'c'"):
+        toy(X, mode="c")
+    with pytest.raises(ValueError, match="X contains NaN or infinite values"):
+        toy([[np.nan, 0.0]])
+    with pytest.raises(ValueError, match="y must have the same number of rows as X; X has 2 "
+                                         "rows but y has 3"):
+        toy(X, [1.0, 2.0, 3.0])
+    with pytest.raises(ValueError, match=r"^labels must be \+1 or -1"):
+        toy(X, labels=[1, 0])
+
+
+def test_validate_args_hands_on_checked_arrays_and_leaves_the_rest_alone():
+    toy = _checked_toy()
+    X, y, eta, n, mode, labels = toy([[1, 2]], [3], 2, n=np.int64(4), labels=[1, -1])
+    assert X.dtype == y.dtype == labels.dtype == float and eta == 2 and type(eta) is int
+    already = np.ones((2, 2))
+    assert toy(already)[0] is already                      # a float array is not copied
+    assert toy.__name__ == "toy" and toy.__doc__ == "The toy's docstring."
+    import inspect
+    assert list(inspect.signature(toy).parameters) == ["X", "y", "eta", "n", "mode", "labels"]
+    assert set(toy._parameter_constraints) == {"X", "y", "eta", "n", "mode", "labels"}
+
+
+def test_validate_args_refuses_a_wrong_table_when_the_function_is_defined():
+    from lecture_pkg.validation import COUNT, POSITIVE, validate_args
+    with pytest.raises(TypeError, match="has no argument named 'eps'"):
+        validate_args(eps=POSITIVE)(lambda eta=1.0: eta)
+    with pytest.raises(ValueError, match="'n' must be an integer"):      # its own default
+        validate_args(n=COUNT)(lambda n=0: n)
+
+
+def test_an_array_constraint_checks_every_entry_against_its_range():
+    from lecture_pkg.validation import COUNT, POSITIVE, Array
+    widths = Array(1, within=POSITIVE)
+    assert str(widths) == "a 1-d array of finite numbers in (0, inf)"
+    assert widths.is_satisfied_by([0.5, 2.0]) and not widths.is_satisfied_by([0.5, 0.0])
+    with pytest.raises(ValueError, match=r"^f: the parameter 'k' must be an integer or an array of "
+                                         r"integers in \[1, inf\); got 2.5 \(in an array of shape "
+                                         r"\(2,\)\)$"):
+        Array(within=COUNT).check([1, 2.5], "k", "f")
+    assert Array(within=COUNT).check(3, "k") == 3          # a number passes as it is

@@ -49,8 +49,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..validation import (POSITIVE, Interval, check_inputs, check_positive_int, check_scalar,
-                          warn_user)
+from ..validation import (ARRAY, COUNT, FINITE, MATRIX, NON_NEGATIVE, POSITIVE, Interval, Options,
+                          check_inputs, validate_args, warn_user)
 
 __all__ = [
     "NotPSDError",
@@ -101,6 +101,11 @@ def _available_memory() -> int | None:
     return None
 
 
+_SIZE = Interval(numbers.Integral, 0, None)              # a number of rows: 0, 1, 2, ...
+_CONVENTION = Options("biehl", "mooney", "friess")
+
+
+@validate_args(P=_SIZE, Q=[_SIZE, None])
 def check_gram_memory(P: int, Q: int | None = None, *, what: str = "the Gram matrix") -> None:
     """Refuse a ``(P, Q)`` float64 array (default ``Q = P``) that does not fit in memory.
 
@@ -119,26 +124,28 @@ def check_gram_memory(P: int, Q: int | None = None, *, what: str = "the Gram mat
 
 
 def _pair(A, B):
-    A = check_inputs(A, "A")
-    B = A if B is None else check_inputs(B, "B")
+    """``A`` and ``B`` (``A`` for ``None``), checked by the callers' ``validate_args``, with
+    the same number of features."""
+    B = A if B is None else B
     if A.shape[1] != B.shape[1]:
         raise ValueError(f"A has {A.shape[1]} features but B has {B.shape[1]}")
     return A, B
 
 
+@validate_args(A=MATRIX, B=[MATRIX, None])
 def linear_kernel(A: np.ndarray, B: np.ndarray | None = None) -> np.ndarray:
     """``K(a, b) = a . b`` (Mooney's linear kernel; the feature map is the identity)."""
     A, B = _pair(A, B)
     return A @ B.T
 
 
+@validate_args(A=MATRIX, B=[MATRIX, None], degree=COUNT, coef0=FINITE)
 def polynomial_kernel(A: np.ndarray, B: np.ndarray | None = None, degree: int = 2,
                       coef0: float = 1.0) -> np.ndarray:
     """``K(a, b) = (coef0 + a . b)^degree``, Biehl eq. (4.28) with ``q = degree``.
 
     ``degree = 1, coef0 = 1`` is Biehl's linear kernel (4.29); ``degree = 2`` is (4.30).
     """
-    check_positive_int(degree, "degree")
     A, B = _pair(A, B)
     K = A @ B.T                  # the only (P, Q) array: the rest is done in place
     K += float(coef0)
@@ -146,20 +153,26 @@ def polynomial_kernel(A: np.ndarray, B: np.ndarray | None = None, degree: int = 
     return K
 
 
+@validate_args(sigma=POSITIVE, convention=_CONVENTION)
 def gamma_from_sigma(sigma: float, convention: str = "biehl") -> float:
     """The ``gamma`` of ``exp(-gamma |a-b|^2)`` for a source's width ``sigma``.
 
     ``convention="biehl"`` or ``"mooney"``: ``exp(-|a-b|^2 / (2 sigma^2))``, so
     ``gamma = 1 / (2 sigma^2)``.  ``"friess"``: ``exp(-|a-b|^2 / sigma^2)`` (Frieß and
-    Harrison's eq. 6), so ``gamma = 1 / sigma^2``.
+    Harrison's eq. 6), so ``gamma = 1 / sigma^2``.  A ``sigma`` so small or so large that
+    ``gamma`` over- or underflows (``sigma < 1e-154`` or ``> 1e154``, roughly) is refused.
     """
-    check_scalar(sigma, "sigma", POSITIVE)
-    factors = {"biehl": 2.0, "mooney": 2.0, "friess": 1.0}
-    if convention not in factors:
-        raise ValueError(f"convention must be one of {sorted(factors)}, got {convention!r}")
-    return 1.0 / (factors[convention] * float(sigma) ** 2)
+    factor = {"biehl": 2.0, "mooney": 2.0, "friess": 1.0}[convention]
+    sigma = float(sigma)
+    gamma = 1.0 / (factor * sigma * sigma) if factor * sigma * sigma > 0.0 else math.inf
+    if not 0.0 < gamma < math.inf:
+        raise ValueError(f"gamma_from_sigma: sigma = {sigma!r} gives no finite positive gamma "
+                         f"= 1 / ({factor:g} sigma^2); use a width between 1e-150 and 1e150")
+    return gamma
 
 
+@validate_args(A=MATRIX, B=[MATRIX, None], gamma=[POSITIVE, None], sigma=[POSITIVE, None],
+               convention=_CONVENTION)
 def rbf_kernel(A: np.ndarray, B: np.ndarray | None = None, gamma: float | None = None, *,
                sigma: float | None = None, convention: str = "biehl") -> np.ndarray:
     """Gaussian kernel ``K(a, b) = exp(-gamma |a - b|^2)``, Biehl eq. (4.31).
@@ -175,7 +188,6 @@ def rbf_kernel(A: np.ndarray, B: np.ndarray | None = None, gamma: float | None =
         gamma = gamma_from_sigma(sigma, convention)
     elif gamma is None:
         gamma = 1.0 / A.shape[1]
-    check_scalar(gamma, "gamma", POSITIVE)
     # |a - b|^2 = |a|^2 + |b|^2 - 2 a.b, then exp(-gamma max(0, .)), all in the one (P, Q)
     # array of the inner products, a block of rows at a time (the same operations on
     # every element as the expression written out, so the same numbers).
@@ -199,6 +211,7 @@ KERNELS: dict[str, Callable] = {"linear": linear_kernel, "poly": polynomial_kern
                                 "rbf": rbf_kernel}
 
 
+@validate_args(A=MATRIX, B=[MATRIX, None], kernel=[Options("linear", "poly", "rbf"), "callable"])
 def kernel_matrix(A: np.ndarray, B: np.ndarray | None = None, kernel: str | Callable = "rbf",
                   **params: float) -> np.ndarray:
     """Gram matrix ``K[i, j] = K(a_i, b_j)`` for a kernel given by name or as a callable.
@@ -208,13 +221,8 @@ def kernel_matrix(A: np.ndarray, B: np.ndarray | None = None, kernel: str | Call
     must return a ``(len(A), len(B))`` array.
     """
     if isinstance(kernel, str):
-        if kernel not in KERNELS:
-            raise ValueError(f"unknown kernel {kernel!r}; choose from {sorted(KERNELS)} "
-                             "or a callable")
         with np.errstate(over="ignore", invalid="ignore"):     # an overflow is refused below
             K = KERNELS[kernel](A, B, **params)
-    elif not callable(kernel):
-        raise TypeError(f"kernel must be a name or a callable, got {type(kernel).__name__}")
     else:
         A, B = _pair(A, B)
         K = np.asarray(kernel(A, B, **params), dtype=float)
@@ -226,6 +234,7 @@ def kernel_matrix(A: np.ndarray, B: np.ndarray | None = None, kernel: str | Call
     return check_inputs(K, f"the Gram matrix of the kernel {name!r}")
 
 
+@validate_args(K=ARRAY)
 def min_eigenvalue(K: np.ndarray) -> float:
     """Smallest eigenvalue of the symmetric part of a square matrix."""
     K = np.asarray(K, dtype=float)
@@ -234,8 +243,12 @@ def min_eigenvalue(K: np.ndarray) -> float:
     return float(np.linalg.eigvalsh(0.5 * (K + K.T))[0])
 
 
+@validate_args(K=ARRAY, tol=NON_NEGATIVE)
 def is_psd(K: np.ndarray, tol: float = 1e-10) -> bool:
-    """True if ``K`` is symmetric and its eigenvalues are ``>= -tol * max(1, |K|_max)``."""
+    """True if ``K`` is symmetric and its eigenvalues are ``>= -tol * max(1, |K|_max)``.
+
+    ``False`` for an array that is not a square matrix; NaN or infinity in ``K`` are refused.
+    """
     K = np.asarray(K, dtype=float)
     scale = max(1.0, float(np.abs(K).max())) if K.size else 1.0
     if K.ndim != 2 or K.shape[0] != K.shape[1]:
@@ -245,6 +258,7 @@ def is_psd(K: np.ndarray, tol: float = 1e-10) -> bool:
     return min_eigenvalue(K) >= -tol * scale
 
 
+@validate_args(K=MATRIX, tol=NON_NEGATIVE, action=Options("raise", "warn"))
 def check_gram(K: np.ndarray, *, tol: float = 1e-8, action: str = "raise") -> np.ndarray:
     """Check a (user-supplied) Gram matrix against Mercer's condition; return it as floats.
 
@@ -253,12 +267,8 @@ def check_gram(K: np.ndarray, *, tol: float = 1e-8, action: str = "raise") -> np
     raises :class:`NotPSDError` and ``action="warn"`` issues a :class:`NotPSDWarning`
     (the AdaTron then still runs, but its dual need not have a maximum).
     """
-    if action not in ("raise", "warn"):
-        raise ValueError(f"action must be 'raise' or 'warn', got {action!r}")
-    K = np.asarray(K, dtype=float)
-    if K.ndim != 2 or K.shape[0] != K.shape[1] or K.size == 0:
+    if K.shape[0] != K.shape[1] or K.size == 0:
         raise ValueError(f"a Gram matrix is square and non-empty, got shape {K.shape}")
-    check_inputs(K, "the Gram matrix")
     scale = max(1.0, float(np.abs(K).max()))
     if not np.allclose(K, K.T, rtol=0.0, atol=tol * scale):
         raise NotPSDError("the Gram matrix is not symmetric, so it is no kernel matrix")
@@ -272,6 +282,7 @@ def check_gram(K: np.ndarray, *, tol: float = 1e-8, action: str = "raise") -> np
     return K
 
 
+@validate_args(X=MATRIX)
 def quadratic_feature_map(X: np.ndarray) -> np.ndarray:
     """Explicit feature map of the quadratic kernel ``(1 + a . b)^2``, Biehl eq. (4.30).
 
@@ -280,7 +291,6 @@ def quadratic_feature_map(X: np.ndarray) -> np.ndarray:
     ``M = N (N + 3) / 2`` non-constant features, and
     ``Psi(a) . Psi(b) = (1 + a . b)^2`` exactly.
     """
-    X = check_inputs(X)
     P, N = X.shape
     j, k = np.triu_indices(N, k=1)
     return np.hstack([np.ones((P, 1)), np.sqrt(2.0) * X, X ** 2,
@@ -291,6 +301,7 @@ DIETRICH_NORMAL = np.array([1.0, 1.0, -1.0])
 """The normal ``W = (1, 1, -1)`` of the separating plane in Dietrich's example (Fig. 4.4)."""
 
 
+@validate_args(X=MATRIX)
 def dietrich_map(X: np.ndarray, squared: bool = True) -> np.ndarray:
     """Dietrich's map of Fig. 4.4: ``Psi(x) = (x_1^2, sqrt(2) x_1 x_2, x_2^2)``.
 
@@ -298,24 +309,23 @@ def dietrich_map(X: np.ndarray, squared: bool = True) -> np.ndarray:
     gives that literal version.  With ``squared=True``
     ``Psi(a) . Psi(b) = (a . b)^2``, the homogeneous quadratic kernel.
     """
-    X = check_inputs(X)
     if X.shape[1] != 2:
         raise ValueError(f"Dietrich's map acts on 2-d inputs, got {X.shape[1]} features")
     x1, x2 = X[:, 0], X[:, 1]
     return np.column_stack([x1 ** 2, np.sqrt(2.0) * x1 * x2, x2 ** 2 if squared else x2])
 
 
+@validate_args(n_features=COUNT, degree=_SIZE)
 def polynomial_feature_dimension(n_features: int, degree: int) -> int:
     """``binom(N + q, q)``: the number of monomials of degree ``<= q`` in ``N`` variables.
 
     This is the dimension of the feature space of ``(1 + a . b)^q`` (Mooney's slides);
     for ``q = 2`` it is ``1 + N (N + 3) / 2``.
     """
-    if n_features < 1 or degree < 0:
-        raise ValueError("need n_features >= 1 and degree >= 0")
     return math.comb(int(n_features) + int(degree), int(degree))
 
 
+@validate_args(n_features=COUNT, degree=_SIZE)
 def monomial_exponents(n_features: int, degree: int) -> np.ndarray:
     """Exponents ``k = (k_1, ..., k_N)`` of all monomials ``x^k`` of total degree ``<= degree``.
 
@@ -326,8 +336,6 @@ def monomial_exponents(n_features: int, degree: int) -> np.ndarray:
     ``(1, x_1, ..., x_N)``, and those are counted by placing ``q`` balls in ``N + 1``
     boxes.
     """
-    check_positive_int(n_features, "n_features")
-    check_scalar(degree, "degree", Interval(numbers.Integral, 0, None))
     N, q = int(n_features), int(degree)
     rows = []
     for total in range(q + 1):
@@ -341,6 +349,7 @@ def monomial_exponents(n_features: int, degree: int) -> np.ndarray:
     return K[order]
 
 
+@validate_args(X=MATRIX, degree=_SIZE, coef0=NON_NEGATIVE)
 def polynomial_feature_map(X: np.ndarray, degree: int, coef0: float = 1.0) -> np.ndarray:
     """Explicit feature map ``Psi`` of the polynomial kernel ``(coef0 + a . b)^degree``.
 
@@ -364,8 +373,6 @@ def polynomial_feature_map(X: np.ndarray, degree: int, coef0: float = 1.0) -> np
     >>> round(float((polynomial_feature_map(a, 3) @ polynomial_feature_map(b, 3).T)[0, 0]), 12)
     -0.125
     """
-    X = check_inputs(X)
-    check_scalar(coef0, "coef0", Interval(numbers.Real, 0, None))
     exps = monomial_exponents(X.shape[1], degree)
     q = int(degree)
     k0 = q - exps.sum(axis=1)

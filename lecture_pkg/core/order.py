@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..validation import resolve_rng
+from ..validation import COUNT, Options, resolve_rng, validate_args
 
 
+@validate_args(n=COUNT, order=[None, Options("random"), "array-like"], random_state="random_state")
 def presentation_order(n: int, order: str | np.ndarray | None = None, *,
                        random_state: np.random.Generator | int | None = None) -> np.ndarray:
     """The order in which the ``n`` patterns are presented in every epoch.
@@ -20,9 +21,7 @@ def presentation_order(n: int, order: str | np.ndarray | None = None, *,
     """
     if order is None:
         return np.arange(n)
-    if isinstance(order, str):
-        if order != "random":
-            raise ValueError(f"order must be None, 'random' or a permutation, got {order!r}")
+    if isinstance(order, str):                       # "random"
         return resolve_rng(random_state).permutation(n)
     perm = np.asarray(order)
     if perm.shape != (n,) or not np.array_equal(np.sort(perm), np.arange(n)):

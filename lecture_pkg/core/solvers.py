@@ -26,14 +26,14 @@ the final Kuhn-Tucker violation.
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import numpy as np
 
-from ..validation import POSITIVE, check_scalar, warn_user
+from ..validation import (COUNT, MATRIX, NON_NEGATIVE, POSITIVE, POSITIVE_OR_INF, VECTOR, Array,
+                          Options, validate_args, warn_user)
 from ._rows import KernelRows
 
 __all__ = [
@@ -55,6 +55,7 @@ class LearningRateWarning(UserWarning):
     """The learning rate lies outside the window in which the iteration converges."""
 
 
+@validate_args(eta=POSITIVE, limit=POSITIVE_OR_INF)
 def check_learning_rate(eta: float, limit: float, window: str) -> None:
     """Warn with :class:`~lecture_pkg.linear.LearningRateWarning` unless ``eta < limit``
     (the warning names the window as ``window`` says it)."""
@@ -66,12 +67,12 @@ def check_learning_rate(eta: float, limit: float, window: str) -> None:
         )
 
 
+@validate_args(x=VECTOR, Q=MATRIX)
 def dual_objective(x: np.ndarray, Q: np.ndarray) -> float:
     """``f(x) = -1/2 x.Q x + sum_mu x^mu``, the cost of Adaline (3.61) and AdaTron (3.75).
 
     At the maximum over ``x >= 0`` it equals ``N |w_max|^2 / 2`` (strong duality).
     """
-    x = np.asarray(x, dtype=float)
     return float(-0.5 * x @ Q @ x + x.sum())
 
 
@@ -91,6 +92,7 @@ class KKTResiduals(NamedTuple):
         return max(self)
 
 
+@validate_args(x=VECTOR, Q=MATRIX)
 def kkt_residuals(x: np.ndarray, Q: np.ndarray) -> KKTResiduals:
     """Residuals of the optimality conditions of maximal stability, eqs. (3.71)–(3.73).
 
@@ -98,8 +100,6 @@ def kkt_residuals(x: np.ndarray, Q: np.ndarray) -> KKTResiduals:
     ``x >= 0`` and ``x^mu (E^mu - 1) = 0`` (an example either sits on the margin or has
     no embedding).
     """
-    x = np.asarray(x, dtype=float)
-    Q = np.asarray(Q, dtype=float)
     if Q.shape != (len(x), len(x)):
         raise ValueError(f"Q has shape {Q.shape}, expected ({len(x)}, {len(x)})")
     E = Q @ x
@@ -107,14 +107,12 @@ def kkt_residuals(x: np.ndarray, Q: np.ndarray) -> KKTResiduals:
                         float(np.max(np.abs(x * (E - 1.0)))))
 
 
+@validate_args(x=VECTOR, tol=NON_NEGATIVE)
 def support_vectors(x: np.ndarray, tol: float = 1e-8) -> np.ndarray:
     """Indices of the support vectors, the examples with embedding ``x^mu > tol`` (3.77).
 
     ``tol`` is relative to the largest embedding strength.
     """
-    x = np.asarray(x, dtype=float)
-    if x.ndim != 1:
-        raise ValueError(f"x must be a 1-d array of embedding strengths, got shape {x.shape}")
     scale = max(1.0, float(np.abs(x).max())) if x.size else 1.0
     return np.flatnonzero(x > tol * scale)
 
@@ -133,12 +131,9 @@ def _embedding_steps(Q: np.ndarray | None, eta: float, mode: str, normalize: boo
     """Per-example step sizes and the learning-rate check for the x-space iterations.
 
     Sequential steps need only the diagonal of ``Q`` (``diag``, read off ``Q`` by
-    default); parallel steps need ``Q`` itself for its largest eigenvalue.
+    default); parallel steps need ``Q`` itself for its largest eigenvalue.  (``eta`` and
+    ``mode`` are checked by the public functions' ``validate_args``.)
     """
-    if mode not in ("sequential", "parallel"):
-        raise ValueError(f"mode must be 'sequential', 'parallel' or (for the AdaTron) 'greedy', "
-                         f"got {mode!r}")
-    check_scalar(eta, "eta", POSITIVE)
     if mode == "sequential":
         diag = np.diag(Q) if diag is None else diag
         P = len(diag)
@@ -202,6 +197,9 @@ def _run_embeddings(Q, eta, mode, normalize, max_epochs, tol, x0, record_steps, 
     converged = diverged = False
     epoch = 0
     snapshots = {}
+    # the sequential sweep as in _run_box_adatron: scalars as Python floats (the same IEEE
+    # arithmetic as numpy's float64 scalars), E <- E + delta * column mu without a temporary
+    step_of, cols, col_delta = steps.tolist(), list(Q.T), np.empty(P)
     with np.errstate(over="ignore", invalid="ignore"):
         for epoch in range(1, max_epochs + 1):
             old = x.copy()
@@ -211,25 +209,29 @@ def _run_embeddings(Q, eta, mode, normalize, max_epochs, tol, x0, record_steps, 
                     x = np.maximum(x, 0.0)
                 E = Q @ x
             else:
+                x_item, E_item = x.item, E.item
                 for mu in range(P):
-                    new = x[mu] + steps[mu] * (1.0 - E[mu])
+                    now = x_item(mu)
+                    new = now + step_of[mu] * (1.0 - E_item(mu))
                     if clip and new < 0.0:
                         new = 0.0
-                    delta = new - x[mu]
+                    delta = new - now
                     if delta != 0.0:
                         x[mu] = new
-                        E += delta * Q[:, mu]
+                        np.multiply(cols[mu], delta, out=col_delta)
+                        E += col_delta
                     if record_steps:
                         objective.append(float(-0.5 * x @ E + x.sum()))
             if not record_steps:
                 objective.append(float(-0.5 * x @ E + x.sum()))
             if epoch in snaps:
                 snapshots[epoch] = x.copy()
-            if not np.all(np.isfinite(x)) or np.abs(x).max() > _HUGE:
+            largest = float(np.abs(x).max())        # NaN if x holds a NaN, inf if an inf
+            if not largest <= _HUGE:
                 diverged = True
                 break
             change = float(np.abs(x - old).max())
-            if change <= tol * max(1.0, float(np.abs(x).max())):
+            if change <= tol * max(1.0, largest):
                 feasible = (E.min() >= 1.0 - 1e-6) if clip else True
                 converged = bool(feasible)
                 if converged or change == 0.0:
@@ -238,6 +240,11 @@ def _run_embeddings(Q, eta, mode, normalize, max_epochs, tol, x0, record_steps, 
                         snapshots=snapshots)
 
 
+_SWEEPS = ("sequential", "parallel")
+_RUN = dict(eta=POSITIVE, max_epochs=COUNT, tol=NON_NEGATIVE, x0=[VECTOR, None])
+
+
+@validate_args(Q=MATRIX, mode=Options(*_SWEEPS), **_RUN)
 def adaline_embeddings(Q: np.ndarray, eta: float = 1.0, *, mode: str = "sequential",
                        normalize: bool = True, max_epochs: int = 1000, tol: float = 1e-12,
                        x0: np.ndarray | None = None, record_steps: bool = False) -> EmbeddingRun:
@@ -256,6 +263,10 @@ def adaline_embeddings(Q: np.ndarray, eta: float = 1.0, *, mode: str = "sequenti
                            "Adaline")
 
 
+@validate_args(Q=[KernelRows, MATRIX], mode=Options(*_SWEEPS, "greedy"), **_RUN,
+               upper=POSITIVE_OR_INF, target=[VECTOR, None], equality=[VECTOR, None],
+               rho=[POSITIVE, None], kkt_tol=[POSITIVE, None],
+               snapshot_epochs=Array(1, within=COUNT))
 def adatron_embeddings(Q: np.ndarray, eta: float = 1.0, *, mode: str = "sequential",
                        normalize: bool = True, max_epochs: int = 1000, tol: float = 1e-10,
                        x0: np.ndarray | None = None, record_steps: bool = False,
@@ -326,7 +337,7 @@ def adatron_embeddings(Q: np.ndarray, eta: float = 1.0, *, mode: str = "sequenti
     with ``max_epochs=e`` returns, so one long run also gives the shorter ones (a run that
     stops earlier has no snapshot for the later epochs: its ``x`` is theirs).
     """
-    snaps = frozenset(_check_epochs(snapshot_epochs))
+    snaps = frozenset(int(e) for e in snapshot_epochs)
     if isinstance(Q, KernelRows) and mode != "greedy":
         raise ValueError("rows on demand (KernelRows) serve mode='greedy' only: the sweep needs "
                          "the whole matrix")
@@ -342,16 +353,7 @@ def adatron_embeddings(Q: np.ndarray, eta: float = 1.0, *, mode: str = "sequenti
                             equality, rho, 1e-6 if kkt_tol is None else kkt_tol, snaps)
 
 
-def _check_epochs(epochs) -> list[int]:
-    """``snapshot_epochs`` as a list of positive integers."""
-    out = []
-    for e in epochs:
-        if isinstance(e, bool) or not isinstance(e, numbers.Integral) or e < 1:
-            raise ValueError(f"snapshot_epochs must be positive integers, got {e!r}")
-        out.append(int(e))
-    return out
-
-
+@validate_args(x=VECTOR, gradient=Array(1, rows_of="x"), upper=POSITIVE_OR_INF)
 def box_kkt_violation(x: np.ndarray, gradient: np.ndarray, upper: float = np.inf) -> np.ndarray:
     """Violation of the Kuhn–Tucker conditions of ``max f(x)`` over ``0 <= x <= upper``,
     per example.
@@ -362,8 +364,7 @@ def box_kkt_violation(x: np.ndarray, gradient: np.ndarray, upper: float = np.inf
     Sec. 4.1.2 with ``upper = C`` (``x = 0``: ``E >= 1``; ``0 < x < C``: ``E = 1``;
     ``x = C``: ``E <= 1``).
     """
-    x = np.asarray(x, dtype=float)
-    g = np.asarray(gradient, dtype=float)
+    g = gradient
     return np.where(x <= 0.0, np.maximum(g, 0.0),
                     np.where(x >= upper, np.maximum(-g, 0.0), np.abs(g)))
 
@@ -372,9 +373,6 @@ def _box_problem(Q, x0, upper, target, kkt_tol, equality, rho):
     """The checked data of the box-constrained dual: ``Q``, the target ``p`` and the start ``x``."""
     Q = _as_square(Q)
     P = len(Q)
-    if not (isinstance(upper, numbers.Real) and upper > 0):
-        raise ValueError(f"upper must be a positive number or inf, got {upper!r}")
-    check_scalar(kkt_tol, "kkt_tol", POSITIVE)
     if rho is not None and equality is None:
         raise ValueError("rho is the penalty of the equality constraint; give equality too")
     p = np.ones(P) if target is None else np.array(target, dtype=float)
@@ -403,7 +401,6 @@ def _run_box_adatron(Q, eta, mode, normalize, max_epochs, x0, record_steps, uppe
             raise ValueError(f"equality must be a finite vector of length {P}, got shape {a.shape}")
         if rho is None:
             rho = 0.1 * float(np.mean(np.abs(np.diag(Q)))) or 0.1
-        check_scalar(rho, "rho", POSITIVE)
     else:
         a, rho = np.zeros(P), 0.0
 
@@ -444,10 +441,11 @@ def _run_box_adatron(Q, eta, mode, normalize, max_epochs, x0, record_steps, uppe
     a_of = a.tolist()
     rows_of = list(cols) if cols is not None else None   # one view per row, made once
     multiply = np.multiply
+    violation_of = box_kkt_violation.__wrapped__        # unchecked: the loop's own arrays
     with np.errstate(over="ignore", invalid="ignore"):
         for epoch in range(1, max_epochs + 1):
             q = p - lam * a
-            v = box_kkt_violation(x, q - E, upper)
+            v = violation_of(x, q - E, upper)
             if mode == "parallel":
                 x = np.clip(x + steps * (q - E), 0.0, upper)
                 E = rows.T @ x
@@ -486,7 +484,7 @@ def _run_box_adatron(Q, eta, mode, normalize, max_epochs, x0, record_steps, uppe
                 break
             ax = float(a @ x)
             lam += rho * ax
-            violation = max(float(box_kkt_violation(x, p - lam * a - E, upper).max()), abs(ax))
+            violation = max(float(violation_of(x, p - lam * a - E, upper).max()), abs(ax))
             if violation <= kkt_tol:
                 converged = True
                 break
@@ -508,7 +506,6 @@ def _run_greedy_adatron(Q, eta, normalize, max_epochs, x0, record_steps, upper, 
     Membership is kept as penalties (0 for members, -inf or +inf otherwise), so that
     finding the most violating example is one addition and one argmax.
     """
-    check_scalar(eta, "eta", POSITIVE)
     if not normalize:
         raise ValueError("greedy steps are eta times the exact step along the chosen direction; "
                          "normalize=False is not available")

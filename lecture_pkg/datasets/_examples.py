@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 from sklearn.datasets import load_iris
 
-from ..validation import COUNT, check_scalar, resolve_rng
+import numbers
+
+from ..validation import ARRAY, COUNT, FINITE, MATRIX, VECTOR, Interval, resolve_rng, validate_args
 
 if TYPE_CHECKING:
     from ..probabilistic import JointPMF
@@ -36,6 +38,7 @@ __all__ = [
 ]
 
 
+@validate_args(variant=Interval(numbers.Integral, 1, 2))
 def koski_example(variant: int = 1) -> tuple[np.ndarray, np.ndarray]:
     """Koski's six points in the plane (sf2935, lecture 1), three per class.
 
@@ -43,8 +46,6 @@ def koski_example(variant: int = 1) -> tuple[np.ndarray, np.ndarray]:
     and once as (-2, -1) (``variant=2``, the "stored examples" slide).  It is never
     misclassified in the worked example, so both give the same run.
     """
-    if variant not in (1, 2):
-        raise ValueError(f"variant must be 1 or 2, got {variant!r}")
     X = np.array([[1.5, -0.5], [1.0, 1.0], [-2.0, 1.0], [-1.0, -1.5], [2.0, -2.0],
                   [-2.0, -2.0 if variant == 1 else -1.0]])
     y = np.array([1, 1, 1, -1, -1, -1])
@@ -103,6 +104,7 @@ def iris_setosa_vs_rest(features: tuple[str, ...] = ("sepal length", "sepal widt
     return X, y
 
 
+@validate_args(X=MATRIX, mean=[ARRAY, None], std=[ARRAY, None])
 def standardize(X: np.ndarray, mean: np.ndarray | None = None, std: np.ndarray | None = None
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Z-score every feature: ``(x - mu) / sigma`` with the population sigma (ddof = 0).
@@ -110,7 +112,6 @@ def standardize(X: np.ndarray, mean: np.ndarray | None = None, std: np.ndarray |
     Pass the ``mean`` and ``std`` of a training set to transform test data the same way.
     Returns the transformed data, the mean and the standard deviation.
     """
-    X = np.asarray(X, dtype=float)
     mean = X.mean(axis=0) if mean is None else np.asarray(mean, dtype=float)
     std = X.std(axis=0) if std is None else np.asarray(std, dtype=float)
     if np.any(std == 0):
@@ -118,6 +119,8 @@ def standardize(X: np.ndarray, mean: np.ndarray | None = None, std: np.ndarray |
     return (X - mean) / std, mean, std
 
 
+@validate_args(n_samples=COUNT, n_features=COUNT, random_state="random_state",
+               teacher=[VECTOR, None], teacher_bias=FINITE, gap=Interval(numbers.Real, 0, 3))
 def teacher_student(n_samples: int, n_features: int, *,
                     random_state: np.random.Generator | int | None = None,
                     teacher: np.ndarray | None = None, teacher_bias: float = 0.0,
@@ -132,9 +135,6 @@ def teacher_student(n_samples: int, n_features: int, *,
     Returns ``X`` (n_samples, n_features), ``y`` and the unit teacher vector.
     """
     rng = resolve_rng(random_state)
-    check_scalar(n_samples, "n_samples", COUNT), check_scalar(n_features, "n_features", COUNT)
-    if not 0 <= gap <= 3:
-        raise ValueError(f"gap must lie in [0, 3] (rejection sampling), got {gap}")
     if teacher is None:
         teacher = rng.standard_normal(n_features)
     teacher = np.asarray(teacher, dtype=float)

@@ -7,7 +7,10 @@ import numbers
 
 import numpy as np
 
-from ..validation import COUNT, NON_NEGATIVE, POSITIVE, Interval, check_scalar, resolve_rng
+from ..validation import (COUNT, MATRIX, NON_NEGATIVE, POSITIVE, FINITE, Interval, resolve_rng,
+                          validate_args)
+
+_SEED = "random_state"          # an integer seed, a numpy Generator or None
 
 __all__ = [
     "moons",
@@ -23,6 +26,8 @@ __all__ = [
 
 # ---------------------------------------------------------------- example data
 
+@validate_args(n_per_class=COUNT, random_state=_SEED, spread=POSITIVE,
+               label_noise=Interval(numbers.Real, 0, 1, closed="left"))
 def three_clusters(n_per_class: int = 40, *, random_state: np.random.Generator | int | None = None,
                    spread: float = 0.9, label_noise: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """A 2-d three-class toy set in the spirit of Biehl's Fig. 5.1.
@@ -35,9 +40,6 @@ def three_clusters(n_per_class: int = 40, *, random_state: np.random.Generator |
     Returns ``X`` (3 n_per_class, 2) and integer labels ``y``.
     """
     rng = resolve_rng(random_state)
-    check_scalar(n_per_class, "n_per_class", COUNT)
-    if not 0 <= label_noise < 1:
-        raise ValueError(f"label_noise must lie in [0, 1), got {label_noise}")
     angles = np.deg2rad([90.0, 210.0, 330.0])
     centres = 2.0 * np.c_[np.cos(angles), np.sin(angles)]
     scales = np.array([[1.0, 1.0], [1.0, 1.0], [1.8, 0.6]]) * spread
@@ -51,6 +53,8 @@ def three_clusters(n_per_class: int = 40, *, random_state: np.random.Generator |
 
 # ---------------------------------------------------------------- example data
 
+@validate_args(n_galaxies=COUNT, random_state=_SEED, slope=FINITE, sigma=POSITIVE,
+               max_distance=Interval(numbers.Real, 0.05, None, closed="neither"))
 def synthetic_hubble(n_galaxies: int, *, random_state: np.random.Generator | int | None = None,
                      slope: float = 500.0, sigma: float = 150.0,
                      max_distance: float = 2.0) -> tuple[np.ndarray, np.ndarray]:
@@ -68,9 +72,6 @@ def synthetic_hubble(n_galaxies: int, *, random_state: np.random.Generator | int
     v : array (n_galaxies,)
     """
     rng = resolve_rng(random_state)
-    check_scalar(n_galaxies, "n_galaxies", COUNT)
-    check_scalar(sigma, "sigma", POSITIVE)
-    check_scalar(max_distance, "max_distance", POSITIVE)
     d = rng.uniform(0.05, max_distance, size=n_galaxies)
     v = slope * d + sigma * rng.normal(size=n_galaxies)
     return d[:, None], v
@@ -78,6 +79,8 @@ def synthetic_hubble(n_galaxies: int, *, random_state: np.random.Generator | int
 
 # ==================================================================== interpretability
 
+@validate_args(X=MATRIX, strength=Interval(numbers.Real, 0, 1), random_state=_SEED,
+               noise=NON_NEGATIVE)
 def add_spurious_feature(X: np.ndarray, y: np.ndarray, strength: float, *,
                          random_state: np.random.Generator | int | None = None,
                          pos_label: int | str = 1, noise: float = 0.1) -> np.ndarray:
@@ -89,23 +92,19 @@ def add_spurious_feature(X: np.ndarray, y: np.ndarray, strength: float, *,
     each class were taken) it predicts the label; ``strength = 0.5`` makes it useless.
     """
     rng = resolve_rng(random_state)
-    X = np.asarray(X, dtype=float)
-    if X.ndim != 2:
-        raise ValueError(f"X must be a 2-d array, got shape {X.shape}")
     y = np.asarray(y)
     if y.ndim != 1:
         raise ValueError(f"y must be a 1-d array, got shape {y.shape}")
     t = y == pos_label
     if t.size != len(X):
         raise ValueError(f"X has {len(X)} rows but y has {t.size} labels")
-    check_scalar(strength, "strength", Interval(numbers.Real, 0, 1))
-    check_scalar(noise, "noise", NON_NEGATIVE)
     sign = np.where(t, 1.0, -1.0)
     flip = rng.random(len(X)) >= strength
     feature = np.where(flip, -sign, sign) + noise * rng.standard_normal(len(X))
     return np.column_stack([X, feature])
 
 
+@validate_args(points_per_class=Interval(numbers.Integral, 1, 104))
 def two_spirals(points_per_class: int = 97) -> tuple[np.ndarray, np.ndarray]:
     """The two-spirals benchmark: ``2 * 97 = 194`` points, three turns per spiral.
 
@@ -115,7 +114,6 @@ def two_spirals(points_per_class: int = 97) -> tuple[np.ndarray, np.ndarray]:
     point reflection ``-x``.  The radius shrinks from 6.5 to 0.5 while the angle
     grows to ``6 pi``.  Rows alternate between the spirals, as in the benchmark file.
     """
-    check_scalar(points_per_class, "points_per_class", Interval(numbers.Integral, 1, 104))
     i = np.arange(points_per_class)
     theta = i * np.pi / 16.0
     r = 6.5 * (104 - i) / 104.0
@@ -126,14 +124,14 @@ def two_spirals(points_per_class: int = 97) -> tuple[np.ndarray, np.ndarray]:
     return X, y
 
 
+@validate_args(X=MATRIX)
 def is_mirror_symmetric(X: np.ndarray) -> np.ndarray:
     """True for every row that reads the same backwards (``x_j = x_{L+1-j}``)."""
-    X = np.asarray(X)
-    if X.ndim != 2:
-        raise ValueError(f"X must be a 2-d array of patterns, got shape {X.shape}")
     return np.all(X == X[:, ::-1], axis=1)
 
 
+@validate_args(n_samples=Interval(numbers.Integral, 2, None),
+               length=Interval(numbers.Integral, 2, None), random_state=_SEED)
 def mirror_symmetry(n_samples: int, length: int = 20, *,
                     random_state: np.random.Generator | int | None = None
                     ) -> tuple[np.ndarray, np.ndarray]:
@@ -156,9 +154,8 @@ def mirror_symmetry(n_samples: int, length: int = 20, *,
     length : even int, at least 2
     random_state : seed, ``None`` or numpy Generator
     """
-    check_scalar(n_samples, "n_samples", Interval(numbers.Integral, 2, None))
-    if not (isinstance(length, numbers.Integral) and length >= 2 and length % 2 == 0):
-        raise ValueError(f"length must be an even integer >= 2, got {length!r}")
+    if length % 2:
+        raise ValueError(f"mirror_symmetry: the parameter 'length' must be even; got {length!r}")
     rng = resolve_rng(random_state)
     half = length // 2
     n_sym = n_samples // 2
@@ -176,6 +173,7 @@ def mirror_symmetry(n_samples: int, length: int = 20, *,
     return X[order], y[order]
 
 
+@validate_args(n_samples=COUNT, noise=NON_NEGATIVE, random_state=_SEED)
 def moons(n_samples: int = 120, *, noise: float = 0.2,
           random_state: np.random.Generator | int | None = 0) -> tuple[np.ndarray, np.ndarray]:
     """Two interleaving half circles (scikit-learn's ``make_moons``) with labels ``+1``/``-1``.
@@ -185,12 +183,12 @@ def moons(n_samples: int = 120, *, noise: float = 0.2,
     """
     from sklearn.datasets import make_moons
 
-    check_scalar(n_samples, "n_samples", COUNT)
-    check_scalar(noise, "noise", NON_NEGATIVE)
     X, y = make_moons(n_samples, noise=noise, random_state=random_state)
     return X, np.where(y == 1, 1, -1)
 
 
+@validate_args(n_samples=COUNT, noise=NON_NEGATIVE,
+               factor=Interval(numbers.Real, 0, 1, closed="neither"), random_state=_SEED)
 def circles(n_samples: int = 120, *, noise: float = 0.1, factor: float = 0.5,
             random_state: np.random.Generator | int | None = 0) -> tuple[np.ndarray, np.ndarray]:
     """A small circle inside a large one (scikit-learn's ``make_circles``), labels ``+1`` inside.
@@ -200,8 +198,5 @@ def circles(n_samples: int = 120, *, noise: float = 0.1, factor: float = 0.5,
     """
     from sklearn.datasets import make_circles
 
-    check_scalar(n_samples, "n_samples", COUNT)
-    check_scalar(noise, "noise", NON_NEGATIVE)
-    check_scalar(factor, "factor", Interval(numbers.Real, 0, 1, closed="neither"))
     X, y = make_circles(n_samples, noise=noise, factor=factor, random_state=random_state)
     return X, np.where(y == 1, 1, -1)

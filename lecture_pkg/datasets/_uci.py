@@ -29,6 +29,8 @@ from importlib import resources
 
 import numpy as np
 
+from ..validation import Options, validate_args
+
 __all__ = [
     "sonar",
     "WISCONSIN_FEATURES",
@@ -80,6 +82,7 @@ def sonar() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return np.array(rows), np.array(labels), np.array(marks)
 
 
+@validate_args(missing=Options("drop", "nan"))
 def breast_cancer_wisconsin(missing: str = "drop", scale: bool = True
                             ) -> tuple[np.ndarray, np.ndarray]:
     """The original Wisconsin breast-cancer database (699 x 9, 16 missing values).
@@ -112,8 +115,6 @@ def breast_cancer_wisconsin(missing: str = "drop", scale: bool = True
     >>> X.shape, int((y == 1).sum()), int((y == -1).sum())
     ((683, 9), 239, 444)
     """
-    if missing not in ("drop", "nan"):
-        raise ValueError(f"missing must be 'drop' or 'nan', got {missing!r}")
     table = []
     for line in _read_text("breast-cancer-wisconsin.data").split():
         fields = line.split(",")

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..learning import regression
-from ..validation import COUNT, NON_NEGATIVE, Interval, check_scalar, check_vector, resolve_rng
+from ..validation import (COUNT, MATRIX, NON_NEGATIVE, VECTOR, Array, Interval, resolve_rng,
+                          validate_args)
 
 if TYPE_CHECKING:
     from sklearn.base import BaseEstimator
@@ -37,8 +38,22 @@ __all__ = [
 
 # ==================================================================== small checks
 
+_DEGREE = Interval(numbers.Integral, 0, None)       # a polynomial's degree q: 0, 1, 2, ...
+
+
+class _Regressor:
+    """Constraint for an estimator: a scikit-learn regressor (``fit`` and ``predict``)."""
+
+    def is_satisfied_by(self, value) -> bool:
+        return hasattr(value, "fit") and hasattr(value, "predict")
+
+    def __str__(self) -> str:
+        return "a scikit-learn regressor"
+
+
 # ==================================================================== bias and variance
 
+@validate_args(x=VECTOR, degree=_DEGREE)
 def polynomial_design(x: np.ndarray, degree: int) -> np.ndarray:
     """The design matrix ``V[mu, j] = (x^mu)^j``, ``j = 0..q``, of the model (6.2).
 
@@ -46,11 +61,11 @@ def polynomial_design(x: np.ndarray, degree: int) -> np.ndarray:
     ``a_j``) is linear in the weights ``w``, so fitting it by least squares (6.3) is linear
     regression with the features ``1, x, ..., x^q``.
     """
-    x = check_vector(x, "x")
-    degree = int(check_scalar(degree, "degree", Interval(numbers.Integral, 0, None)))
+    degree = int(degree)
     return x[:, None] ** np.arange(degree + 1)[None, :]
 
 
+@validate_args(x=VECTOR, y=Array(1, rows_of="x"), degree=_DEGREE, lam=NON_NEGATIVE)
 def fit_polynomial(x: np.ndarray, y: np.ndarray, degree: int, *, lam: float = 0.0) -> np.ndarray:
     """Weights ``w_0..w_q`` minimising the SSE (6.3) (plus ``lambda/2 |w|^2`` if ``lam > 0``).
 
@@ -59,22 +74,20 @@ def fit_polynomial(x: np.ndarray, y: np.ndarray, degree: int, *, lam: float = 0.
     ``q + 1 > P``) or :func:`lecture_pkg.learning.ridge`.
     """
     V = polynomial_design(x, degree)
-    y = check_vector(y, "targets y")
-    if len(y) != len(V):
-        raise ValueError(f"x has {len(V)} points but y has {len(y)} targets")
     if lam == 0:
         return regression.least_squares(V, y)
     return regression.ridge(V, y, lam)
 
 
+@validate_args(coef=VECTOR, x=VECTOR)
 def polynomial_predict(coef: np.ndarray, x: np.ndarray) -> np.ndarray:
     """``f_q(x) = sum_j w_j x^j`` (6.2) for weights ``w_0..w_q`` in increasing order."""
-    coef = np.asarray(coef, dtype=float)
-    if coef.ndim != 1 or coef.size == 0:
+    if coef.size == 0:
         raise ValueError(f"coef must be a non-empty 1-d array, got shape {coef.shape}")
     return polynomial_design(x, coef.size - 1) @ coef
 
 
+@validate_args(x_train=VECTOR, x_eval=VECTOR, degree=_DEGREE, lam=NON_NEGATIVE)
 def polynomial_smoother(x_train: np.ndarray, x_eval: np.ndarray, degree: int, *,
                         lam: float = 0.0) -> np.ndarray:
     """The matrix ``L`` (len(x_eval), P) with ``f_H(x_eval) = L y`` for the polynomial fit.
@@ -85,7 +98,6 @@ def polynomial_smoother(x_train: np.ndarray, x_eval: np.ndarray, degree: int, *,
     very estimator of Fig. 6.1; with ``L`` the fits of many data sets are one matrix
     product (:func:`bias_variance_monte_carlo`).
     """
-    x_train, x_eval = check_vector(x_train, "x_train"), check_vector(x_eval, "x_eval")
     P = len(x_train)
     coefs = np.column_stack([fit_polynomial(x_train, np.eye(P)[mu], degree, lam=lam)
                              for mu in range(P)])                      # (q+1, P)
@@ -115,6 +127,8 @@ def _target_values(target, x) -> np.ndarray:
     return values
 
 
+@validate_args(smoother=MATRIX, target=["callable", VECTOR], x_train=VECTOR, x_eval=VECTOR,
+               noise=NON_NEGATIVE)
 def bias_variance_linear(smoother: np.ndarray, target: Callable | np.ndarray, x_train: np.ndarray,
                          x_eval: np.ndarray, noise: float) -> BiasVariance:
     """Closed-form bias and variance (6.7) of a linear estimator ``f_H(x_eval) = L y``.
@@ -134,9 +148,7 @@ def bias_variance_linear(smoother: np.ndarray, target: Callable | np.ndarray, x_
     noise : float
         The standard deviation ``rho`` of the label noise.
     """
-    x_train, x_eval = check_vector(x_train, "x_train"), check_vector(x_eval, "x_eval")
-    noise = float(check_scalar(noise, "noise", NON_NEGATIVE))
-    L = np.asarray(smoother, dtype=float)
+    noise, L = float(noise), smoother
     if L.shape != (len(x_eval), len(x_train)):
         raise ValueError(f"smoother has shape {L.shape}, expected {(len(x_eval), len(x_train))}")
     mean = L @ _target_values(target, x_train)
@@ -145,6 +157,9 @@ def bias_variance_linear(smoother: np.ndarray, target: Callable | np.ndarray, x_
     return BiasVariance(bias2, variance, bias2 + variance, mean)
 
 
+@validate_args(estimator=["callable", _Regressor(), MATRIX], target=["callable", VECTOR],
+               x_train=VECTOR, x_eval=VECTOR, noise=NON_NEGATIVE, n_sets=COUNT,
+               random_state="random_state")
 def bias_variance_monte_carlo(estimator: np.ndarray | Callable | BaseEstimator,
                               target: Callable | np.ndarray, x_train: np.ndarray,
                               x_eval: np.ndarray, noise: float, n_sets: int, *,
@@ -168,14 +183,11 @@ def bias_variance_monte_carlo(estimator: np.ndarray | Callable | BaseEstimator,
         Store all predictions, shape (n_sets, len(x_eval)), e.g. to plot the fits.
     """
     rng = resolve_rng(random_state)
-    x_train, x_eval = check_vector(x_train, "x_train"), check_vector(x_eval, "x_eval")
-    noise = float(check_scalar(noise, "noise", NON_NEGATIVE))
-    n_sets = int(check_scalar(n_sets, "n_sets", COUNT))
+    noise, n_sets = float(noise), int(n_sets)
     f_train, f_eval = _target_values(target, x_train), _target_values(target, x_eval)
     Y = f_train[None, :] + noise * rng.standard_normal((n_sets, len(x_train)))
-    if isinstance(estimator, np.ndarray) or (
-            isinstance(estimator, (list, tuple)) and np.ndim(estimator) == 2):
-        L = np.asarray(estimator, dtype=float)
+    if isinstance(estimator, np.ndarray):               # a smoother matrix (checked as MATRIX)
+        L = estimator
         if L.shape != (len(x_eval), len(x_train)):
             raise ValueError(f"smoother has shape {L.shape}, "
                              f"expected {(len(x_eval), len(x_train))}")
@@ -184,11 +196,8 @@ def bias_variance_monte_carlo(estimator: np.ndarray | Callable | BaseEstimator,
         from sklearn.base import clone
         F = np.array([clone(estimator).fit(x_train[:, None], y).predict(x_eval[:,
                                                                                None]) for y in Y])
-    elif callable(estimator):
-        F = np.array([np.asarray(estimator(x_train, y, x_eval), dtype=float) for y in Y])
     else:
-        raise TypeError("estimator must be a smoother matrix, a fit_predict callable or a "
-                        f"scikit-learn regressor, got {type(estimator).__name__}")
+        F = np.array([np.asarray(estimator(x_train, y, x_eval), dtype=float) for y in Y])
     if F.shape != (n_sets, len(x_eval)):
         raise ValueError(f"the estimator returned predictions of shape {F.shape[1:]}, "
                          f"expected ({len(x_eval)},)")

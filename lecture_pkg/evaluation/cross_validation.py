@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .._ties import first_argmax
-from ..validation import COUNT, Interval, check_scalar, resolve_rng
+from ..validation import COUNT, Interval, check_scalar, resolve_rng, validate_args
 
 if TYPE_CHECKING:
     from sklearn.base import BaseEstimator
@@ -441,23 +441,48 @@ class ClasswiseLeaveOneOut(_Splitter):
             yield np.flatnonzero(mask), test
 
 
+class _Splits:
+    """Constraint for ``cv``: a splitter (an object with ``split``) or ``(train, test)`` pairs."""
+
+    def is_satisfied_by(self, value) -> bool:
+        return hasattr(value, "split") or (hasattr(value, "__iter__")
+                                           and not isinstance(value, (str, bytes)))
+
+    def __str__(self) -> str:
+        return "a splitter (an object with split) or a list of (train, test) pairs"
+
+
+# an int is the number of folds of NFold
+_CV = [Interval(numbers.Integral, 2, None), _Splits()]
+
+
+@validate_args(P=COUNT, p=COUNT)
 def leave_p_out_count(P: int, p: int) -> int:
     """Number of leave-p-out splits, ``binom(P, p)``: it grows quickly."""
-    P, p = int(check_scalar(P, "P", COUNT)), int(check_scalar(p, "p", COUNT))
+    P, p = int(P), int(p)
     if p >= P:
         raise ValueError(f"p={p} must be smaller than the number of examples P={P}")
     return math.comb(P, p)
 
 
+@validate_args(P=COUNT, p=COUNT)
 def leave_p_out_splits(P: int, p: int) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-    """All ``binom(P, p)`` splits into ``P - p`` training and ``p`` validation examples."""
+    """All ``binom(P, p)`` splits into ``P - p`` training and ``p`` validation examples.
+
+    The arguments are checked when it is called, before the first split is asked for.
+    """
     leave_p_out_count(P, p)
+    return _leave_p_out(P, p)
+
+
+def _leave_p_out(P: int, p: int) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     idx = np.arange(P)
     for test in itertools.combinations(range(P), p):
         test = np.array(test)
         yield np.setdiff1d(idx, test), test
 
 
+@validate_args(P=COUNT)
 def check_partition(splits: Sequence[tuple[np.ndarray, np.ndarray]], P: int, *,
                     partition: bool = True) -> None:
     """Check a list of ``(train, test)`` splits of ``range(P)``; raise ``ValueError`` if wrong.
@@ -498,6 +523,7 @@ def _cv_splits(cv, X, y):
     return [(np.asarray(a), np.asarray(b)) for a, b in cv]
 
 
+@validate_args(cv=_CV)
 def cross_validation_scores(estimator: BaseEstimator, X: np.ndarray, y: np.ndarray,
                             cv: int | object = 10, *, scoring: str | Callable | None = None,
                             indices: np.ndarray | None = None) -> np.ndarray:
@@ -533,6 +559,7 @@ def _param_list(param_grid) -> list[dict]:
     return params
 
 
+@validate_args(cv=_CV)
 def select_by_cv(estimator: BaseEstimator, param_grid: dict | list[dict], X: np.ndarray,
                  y: np.ndarray, cv: int | object = 10, *, scoring: str | Callable | None = None,
                  indices: np.ndarray | None = None) -> tuple[dict, np.ndarray, list[dict]]:
@@ -598,6 +625,7 @@ class NestedCVResult:
                        for used, (_, test) in zip(self.inner_indices, self.outer_splits)))
 
 
+@validate_args(outer_cv=_CV, inner_cv=_CV)
 def nested_cross_validation(estimator: BaseEstimator, param_grid: dict | list[dict], X: np.ndarray,
                             y: np.ndarray, outer_cv: int | object = 5, inner_cv: int | object = 5,
                             *, scoring: str | Callable | None = None) -> NestedCVResult:

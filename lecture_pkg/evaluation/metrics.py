@@ -32,12 +32,13 @@ ROC points coincide with ``sklearn.metrics.roc_curve``).
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
 
-from ..validation import COUNT, check_scalar, check_vector
+from ..validation import COUNT, MATRIX, VECTOR, Array, Interval, Options, validate_args
 
 __all__ = [
     "threshold_predict",
@@ -56,17 +57,33 @@ __all__ = [
 ]
 
 
+class _FourCounts:
+    """Constraint for ``counts``: ``TP, FP, TN, FN``, four whole numbers ``>= 0``."""
+
+    def is_satisfied_by(self, value) -> bool:
+        try:
+            c = np.asarray(value, dtype=float)
+        except (TypeError, ValueError):
+            return False
+        return c.shape == (4,) and bool(np.all(np.isfinite(c)) and np.all(c >= 0)
+                                        and np.all(c == np.round(c)))
+
+    def __str__(self) -> str:
+        return "four counts TP, FP, TN, FN (whole numbers >= 0)"
+
+
 # ==================================================================== ROC and AUC
 
+@validate_args(scores=Array(1, allow_inf=True),
+               theta=Interval(numbers.Real, None, None, allow_inf=True))
 def threshold_predict(scores: np.ndarray, theta: float = 0.0) -> np.ndarray:
     """The biased classifier (6.9): ``+1`` where ``g(xi) >= Theta``, else ``-1``.
 
     ``Theta -> +infinity`` gives all ``-1`` (the lower-left corner of the ROC),
     ``Theta -> -infinity`` all ``+1`` (upper right); ``Theta = 0`` is the unmodified (6.8).
+    Infinite scores and thresholds are allowed (``Theta = +inf`` is the first threshold of
+    :func:`roc_curve`); NaN is not.
     """
-    scores = check_vector(scores, "scores", allow_inf=True)
-    if np.isnan(theta):
-        raise ValueError("the threshold Theta is NaN")
     return np.where(scores >= theta, 1, -1)
 
 
@@ -102,6 +119,7 @@ def confusion_counts(y_true: np.ndarray, y_pred: np.ndarray, *,
                            int(np.sum(t & ~p)))
 
 
+@validate_args(counts=_FourCounts())
 def rates(counts: ConfusionCounts | Sequence[int]) -> dict[str, float]:
     """The rates (6.11): ``fpr = FP/(FP+TN)``, ``tpr = TP/(FN+TP)``, ``fnr``, ``tnr``.
 
@@ -109,8 +127,6 @@ def rates(counts: ConfusionCounts | Sequence[int]) -> dict[str, float]:
     The result also holds ``bac = (tpr + tnr)/2`` (balanced accuracy) and ``accuracy``.
     """
     TP, FP, TN, FN = (int(c) for c in counts)
-    if min(TP, FP, TN, FN) < 0:
-        raise ValueError("counts must be non-negative")
     if TP + FN == 0:
         raise ValueError("no positive examples: tpr and fnr are undefined")
     if FP + TN == 0:
@@ -121,10 +137,7 @@ def rates(counts: ConfusionCounts | Sequence[int]) -> dict[str, float]:
 
 
 def _check_roc_input(y_true, scores, pos_label) -> tuple[np.ndarray, np.ndarray]:
-    t = _binary_truth(y_true, pos_label)
-    scores = check_vector(scores, "scores", allow_inf=True)
-    if np.isinf(scores).any():
-        raise ValueError("scores contain infinite values; the ROC needs finite discriminant values")
+    t = _binary_truth(y_true, pos_label)       # (scores: finite, checked by validate_args)
     if scores.shape != t.shape:
         raise ValueError(f"y_true has {t.size} labels but there are {scores.size} scores")
     if t.all() or not t.any():
@@ -134,6 +147,7 @@ def _check_roc_input(y_true, scores, pos_label) -> tuple[np.ndarray, np.ndarray]
     return t, scores
 
 
+@validate_args(scores=VECTOR)
 def roc_curve(y_true: np.ndarray, scores: np.ndarray, *,
               pos_label: int | str = 1) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The receiver operating characteristic: ``(fpr, tpr)`` for every threshold (sec. 6.3.1).
@@ -160,9 +174,9 @@ def roc_curve(y_true: np.ndarray, scores: np.ndarray, *,
     return (np.r_[0.0, fp / n_neg], np.r_[0.0, tp / n_pos], np.r_[np.inf, s[last]])
 
 
+@validate_args(fpr=VECTOR, tpr=VECTOR)
 def auc_trapezoid(fpr: np.ndarray, tpr: np.ndarray) -> float:
     """Area under the ROC, ``int_0^1 tpr d(fpr)``, by the trapezoid rule (sec. 6.3.2)."""
-    fpr, tpr = check_vector(fpr, "fpr"), check_vector(tpr, "tpr")
     if fpr.shape != tpr.shape or fpr.size < 2:
         raise ValueError("fpr and tpr must have the same length, at least 2")
     if np.any(np.diff(fpr) < 0):
@@ -170,6 +184,7 @@ def auc_trapezoid(fpr: np.ndarray, tpr: np.ndarray) -> float:
     return float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1]) / 2))
 
 
+@validate_args(scores=VECTOR)
 def auc_pairs(y_true: np.ndarray, scores: np.ndarray, *, pos_label: int | str = 1) -> float:
     """AUC as the fraction of correctly ordered (positive, negative) pairs (sec. 6.3.2).
 
@@ -188,6 +203,7 @@ def auc_pairs(y_true: np.ndarray, scores: np.ndarray, *, pos_label: int | str = 
 
 # ==================================================================== confusion matrices
 
+@validate_args(normalize=Options(None, "true", "pred", "all"))
 def confusion_matrix(y_true: np.ndarray, y_pred: np.ndarray, *, labels: np.ndarray | None = None,
                      normalize: str | None = None) -> np.ndarray:
     """Confusion matrix ``c(i, j)``: examples of true class ``i`` assigned to class ``j``.
@@ -224,26 +240,25 @@ def confusion_matrix(y_true: np.ndarray, y_pred: np.ndarray, *, labels: np.ndarr
             out = cm / cm.sum(axis=1, keepdims=True)
         elif normalize == "pred":
             out = cm / cm.sum(axis=0, keepdims=True)
-        elif normalize == "all":
+        else:                                  # "all"
             out = cm / cm.sum()
-        else:
-            raise ValueError(f"normalize must be None, 'true', 'pred' or 'all', got {normalize!r}")
     return np.nan_to_num(out)
 
 
 def _check_matrix(cm) -> np.ndarray:
-    cm = np.asarray(cm, dtype=float)
-    if cm.ndim != 2 or cm.shape[0] != cm.shape[1] or cm.shape[0] < 2:
+    """``cm`` (a finite matrix, checked by ``validate_args``) as a confusion matrix."""
+    if cm.shape[0] != cm.shape[1] or cm.shape[0] < 2:
         raise ValueError(f"a confusion matrix must be square with at least 2 classes, "
                          f"got shape {cm.shape}")
-    if not np.all(np.isfinite(cm)) or np.any(cm < 0):
-        raise ValueError("a confusion matrix must have finite, non-negative entries")
+    if np.any(cm < 0):
+        raise ValueError("a confusion matrix must have non-negative entries")
     if np.any(cm.sum(axis=1) == 0):
         raise ValueError(f"classes {np.flatnonzero(cm.sum(axis=1) == 0).tolist()} "
                          "have no examples (empty rows)")
     return cm
 
 
+@validate_args(cm=MATRIX)
 def per_class_rates(cm: np.ndarray) -> dict[str, np.ndarray]:
     """Per-class measures from a confusion matrix (counts, or row percentages).
 
@@ -261,6 +276,7 @@ def per_class_rates(cm: np.ndarray) -> dict[str, np.ndarray]:
     return {"recall": recall, "precision": precision, "f1": f1}
 
 
+@validate_args(cm=[MATRIX, None])
 def balanced_accuracy(y_true: np.ndarray | None = None, y_pred: np.ndarray | None = None, *,
                       cm: np.ndarray | None = None) -> float:
     """Balanced accuracy: the mean of the class-wise accuracies (sec. 6.3.3).
@@ -278,6 +294,7 @@ def balanced_accuracy(y_true: np.ndarray | None = None, y_pred: np.ndarray | Non
     return float(per_class_rates(cm)["recall"].mean())
 
 
+@validate_args(cm=MATRIX)
 def multiclass_summary(cm: np.ndarray, *, counts: bool = True) -> dict[str, float | np.ndarray]:
     """Point measures of a multi-class working point (sec. 6.3.3).
 
@@ -300,10 +317,11 @@ def multiclass_summary(cm: np.ndarray, *, counts: bool = True) -> dict[str, floa
     return out
 
 
+@validate_args(cm=MATRIX, k=COUNT)
 def most_confused(cm: np.ndarray, k: int = 5) -> list[tuple[int, int, float]]:
     """The ``k`` largest off-diagonal entries ``(true, predicted, value)`` (0-based classes)."""
     cm = _check_matrix(cm)
-    k = int(check_scalar(k, "k", COUNT))
+    k = int(k)
     off = cm.copy()
     np.fill_diagonal(off, -np.inf)
     flat = np.argsort(-off, axis=None, kind="stable")[:k]

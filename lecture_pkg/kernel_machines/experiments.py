@@ -21,7 +21,10 @@ import numpy as np
 
 from ..core.solvers import adatron_embeddings
 from ..prototypes import NearestNeighborClassifier
-from ..validation import as_plus_minus, check_inputs, check_positive_int, resolve_rng
+import numbers
+
+from ..validation import (COUNT, MATRIX, NON_NEGATIVE, POSITIVE, POSITIVE_OR_INF, Array, Interval,
+                          resolve_rng, validate_args)
 from .kernel_perceptron import kernel_perceptron
 from .lp_machine import lp_machine
 from .svm import gram_of_labels, kernel_adatron
@@ -44,12 +47,16 @@ PAPER_SIGMAS: dict[str, tuple[float, ...]] = {
 """The RBF widths ``sigma`` of ``exp(-|a-b|^2 / sigma^2)`` used in the paper (Tables 1–3, §4.1)."""
 
 
+# one training and one test set (labels +-1, one per row), and the widths of eq. (6)
+_SPLIT = dict(X_train=MATRIX, y_train=Array(1, labels=True, rows_of="X_train"), X_test=MATRIX,
+              y_test=Array(1, labels=True, rows_of="X_test"), sigmas=Array(1, within=POSITIVE))
+
+
+@validate_args(n_samples=COUNT, n_train=COUNT, n_test=COUNT, random_state="random_state")
 def random_split(n_samples: int, n_train: int, n_test: int, *,
                  random_state: np.random.Generator | int | None = None
                  ) -> tuple[np.ndarray, np.ndarray]:
     """Disjoint random index sets for training and test, as in the paper's §4.4."""
-    for name, value in (("n_samples", n_samples), ("n_train", n_train), ("n_test", n_test)):
-        check_positive_int(value, name)
     if n_train + n_test > n_samples:
         raise ValueError(f"n_train + n_test = {n_train + n_test} exceeds the {n_samples} samples")
     order = resolve_rng(random_state).permutation(n_samples)
@@ -102,6 +109,9 @@ def _errors(f, y) -> int:
     return int(np.sum(np.where(f >= 0, 1.0, -1.0) != y))
 
 
+@validate_args(**_SPLIT, k_large=COUNT, svm_C=POSITIVE, lpm_C=Array(within=NON_NEGATIVE),
+               lpm_validation=Interval(numbers.Real, 0, 1, closed="neither"),
+               perceptron_epochs=COUNT, random_state="random_state")
 def paper_experiment(X_train: np.ndarray, y_train: np.ndarray, X_test: np.ndarray,
                      y_test: np.ndarray, sigmas: Sequence[float], *, k_large: int = 3,
                      svm_C: float = 1000.0, lpm_C: float | Sequence[float] = 0.01,
@@ -139,12 +149,9 @@ def paper_experiment(X_train: np.ndarray, y_train: np.ndarray, X_test: np.ndarra
     """
     from sklearn.svm import SVC  # the QP solver of the SVM rows
 
-    X_train, y_train, X_test, y_test = _checked_split(X_train, y_train, X_test, y_test)
     lpm_Cs = tuple(float(c) for c in np.atleast_1d(lpm_C))
-    if not lpm_Cs or not all(np.isfinite(c) and c >= 0 for c in lpm_Cs):
-        raise ValueError(f"lpm_C must be one or more finite numbers >= 0, got {lpm_C!r}")
-    if not (0 < lpm_validation < 1):
-        raise ValueError(f"lpm_validation must lie in (0, 1), got {lpm_validation!r}")
+    if not lpm_Cs:
+        raise ValueError("lpm_C must be one or more finite numbers >= 0, got none")
     rng = resolve_rng(random_state)
     rows = []
     for k in (1, k_large):
@@ -202,19 +209,10 @@ def _widths(X_train, X_test, sigmas):
     """Each width's training and test Gram matrices of eq. (6), from one distance matrix."""
     D_tr, D_te = _sq_distances(X_train, X_train), _sq_distances(X_test, X_train)
     for sigma in sigmas:
-        if not (np.isfinite(sigma) and sigma > 0):
-            raise ValueError(f"every sigma must be a positive number, got {sigma!r}")
         yield float(sigma), np.exp(-D_tr / sigma ** 2), np.exp(-D_te / sigma ** 2)
 
 
-def _checked_split(X_train, y_train, X_test, y_test):
-    X_train, X_test = check_inputs(X_train, "X_train"), check_inputs(X_test, "X_test")
-    y_train, y_test = as_plus_minus(y_train), as_plus_minus(y_test)
-    if len(X_train) != len(y_train) or len(X_test) != len(y_test):
-        raise ValueError("X and y must have the same number of rows")
-    return X_train, y_train, X_test, y_test
-
-
+@validate_args(**_SPLIT, C=POSITIVE_OR_INF, tol=POSITIVE)
 def svm_rows(X_train: np.ndarray, y_train: np.ndarray, X_test: np.ndarray, y_test: np.ndarray,
              sigmas: Sequence[float], C: float = np.inf, *, tol: float = 1e-6) -> list[dict]:
     """The SVM rows of the paper's tables: RBF kernel (6), unpenalised bias, box ``C``.
@@ -241,9 +239,6 @@ def svm_rows(X_train: np.ndarray, y_train: np.ndarray, X_test: np.ndarray, y_tes
     """
     from sklearn.svm import SVC  # the independent QP solver
 
-    X_train, y_train, X_test, y_test = _checked_split(X_train, y_train, X_test, y_test)
-    if not (C > 0):
-        raise ValueError(f"C must be positive (or inf), got {C!r}")
     rows = []
     for sigma, K, Kt in _widths(X_train, X_test, sigmas):
         run = kernel_adatron(K, y_train, C, tol=tol, max_epochs=100_000, check_psd=None)
@@ -259,6 +254,7 @@ def svm_rows(X_train: np.ndarray, y_train: np.ndarray, X_test: np.ndarray, y_tes
     return rows
 
 
+@validate_args(**_SPLIT, Cs=Array(1, within=NON_NEGATIVE))
 def lpm_grid(X_train: np.ndarray, y_train: np.ndarray, X_test: np.ndarray, y_test: np.ndarray,
              sigmas: Sequence[float], Cs: Sequence[float]) -> dict[tuple, tuple[int, int]]:
     """The LPM (16) on one split for every width, every ``C`` in ``Cs``, with and without bias.
@@ -274,7 +270,6 @@ def lpm_grid(X_train: np.ndarray, y_train: np.ndarray, X_test: np.ndarray, y_tes
     >>> lpm_grid(X[train], y[train], X[~train], y[~train], (1.0,), (0.3,))[(1.0, 0.3, False)]
     (1, 9)
     """
-    X_train, y_train, X_test, y_test = _checked_split(X_train, y_train, X_test, y_test)
     out = {}
     for sigma, K, Kt in _widths(X_train, X_test, sigmas):
         for C in Cs:

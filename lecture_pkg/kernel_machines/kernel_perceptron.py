@@ -42,7 +42,7 @@ from sklearn.exceptions import ConvergenceWarning
 
 from ..linear import RosenblattTrainer, augment
 from ..core.order import presentation_order
-from ..validation import (COUNT, POSITIVE, Options, as_plus_minus, check_inputs, check_scalar,
+from ..validation import (COUNT, LABELS, MATRIX, POSITIVE, Array, Options, validate_args,
                           warn_user)
 from ._base import _KERNEL_CONSTRAINTS, _BinaryKernelClassifier
 
@@ -77,6 +77,11 @@ class KernelPerceptronRun:
     n_steps: int | None = None
 
 
+_ORDER = [None, Options("random"), "array-like"]
+_RUN = dict(eta=POSITIVE, max_epochs=COUNT, order=_ORDER, random_state="random_state")
+
+
+@validate_args(K=MATRIX, y=LABELS, **_RUN, convention=Options("biehl", "mooney"))
 def kernel_perceptron(K: np.ndarray, y: np.ndarray, *, eta: float = 1.0, bias: bool = True,
                       max_epochs: int = 1000, order: str | np.ndarray | None = None,
                       random_state: np.random.Generator | int | None = None,
@@ -108,13 +113,9 @@ def kernel_perceptron(K: np.ndarray, y: np.ndarray, *, eta: float = 1.0, bias: b
     convention : {"biehl", "mooney"}
         What counts as a mistake (see :func:`dual_perceptron`).
     """
-    y = as_plus_minus(y)
-    K = check_inputs(K, "K")
     l = len(y)
     if K.shape != (l, l):
         raise ValueError(f"K has shape {K.shape}, expected ({l}, {l})")
-    check_scalar(eta, "the learning rate eta", POSITIVE)
-    check_scalar(max_epochs, "max_epochs", COUNT)
     perm = presentation_order(l, order, random_state=random_state)
     Kb = K + 1.0 if bias else K
     run = dual_perceptron(Kb[np.ix_(perm, perm)], y[perm], max_epochs=max_epochs,
@@ -127,6 +128,7 @@ def kernel_perceptron(K: np.ndarray, y: np.ndarray, *, eta: float = 1.0, bias: b
                                n_steps=run.n_steps)
 
 
+@validate_args(Phi=MATRIX, y=Array(1, labels=True, rows_of="Phi"), **_RUN)
 def explicit_perceptron(Phi: np.ndarray, y: np.ndarray, *, eta: float = 1.0, bias: bool = True,
                         max_epochs: int = 1000, order: str | np.ndarray | None = None,
                         random_state: np.random.Generator | int | None = None
@@ -138,12 +140,6 @@ def explicit_perceptron(Phi: np.ndarray, y: np.ndarray, *, eta: float = 1.0, bia
     ``order``.  Runs :class:`lecture_pkg.linear.RosenblattTrainer`; ``weights``
     holds ``w``, and ``alpha = eta y n`` the data-dependent multipliers of the same run.
     """
-    y = as_plus_minus(y)
-    Phi = check_inputs(Phi, "Phi")
-    if len(Phi) != len(y):
-        raise ValueError(f"Phi has {len(Phi)} rows but y has {len(y)} labels")
-    check_scalar(eta, "the learning rate eta", POSITIVE)
-    check_scalar(max_epochs, "max_epochs", COUNT)
     perm = presentation_order(len(y), order, random_state=random_state)
     Xa = augment(Phi) if bias else Phi
     trainer = RosenblattTrainer(Xa[perm], y[perm], np.zeros(Xa.shape[1]), eta=eta)
@@ -286,6 +282,7 @@ class DualPerceptronRun:
     n_steps: int
 
 
+@validate_args(K=MATRIX, y=LABELS, max_epochs=COUNT, convention=Options("mooney", "biehl"))
 def dual_perceptron(K: np.ndarray, y: np.ndarray, *, max_epochs: int = 1000,
                     convention: str = "mooney", record_trace: bool = False) -> DualPerceptronRun:
     """The dual perceptron on a Gram matrix (Mooney's slides; Biehl's embedding strengths 3.13).
@@ -300,24 +297,26 @@ def dual_perceptron(K: np.ndarray, y: np.ndarray, *, max_epochs: int = 1000,
     With ``K = phi(X) phi(X)^T`` it makes exactly the updates of the primal perceptron
     on ``phi(X)`` (with the same convention), so ``w = sum_l n_l y_l phi(x_l)``.
     """
-    y = as_plus_minus(y)
-    K = np.asarray(K, dtype=float)
     P = len(y)
     if K.shape != (P, P):
         raise ValueError(f"K has shape {K.shape}, expected ({P}, {P})")
-    if convention not in ("mooney", "biehl"):
-        raise ValueError(f"convention must be 'mooney' or 'biehl', got {convention!r}")
     n = np.zeros(P, dtype=int)
     scores = np.zeros(P)
     trace = []
     clean, step = 0, 0
+    # the loop reads plain Python numbers (the same IEEE arithmetic as numpy's scalars) and
+    # adds y_k times column k of K, made contiguous once, through one buffer
+    labels, columns, change = y.tolist(), list(np.ascontiguousarray(K.T)), np.empty(P)
+    score_of, biehl = scores.item, convention == "biehl"
     for step in range(1, max_epochs * P + 1):
         k = (step - 1) % P
-        s = float(scores[k])
-        mistake = (y[k] * s <= 0) if convention == "biehl" else ((1.0 if s >= 0 else -1.0) != y[k])
+        s = score_of(k)
+        y_k = labels[k]
+        mistake = (y_k * s <= 0) if biehl else ((1.0 if s >= 0 else -1.0) != y_k)
         if mistake:
             n[k] += 1
-            scores += y[k] * K[:, k]
+            np.multiply(columns[k], y_k, out=change)
+            scores += change
             clean = 0
         else:
             clean += 1
@@ -326,3 +325,4 @@ def dual_perceptron(K: np.ndarray, y: np.ndarray, *, max_epochs: int = 1000,
         if clean == P:
             return DualPerceptronRun(n, trace, True, step)
     return DualPerceptronRun(n, trace, False, step)
+

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from scipy.optimize import linprog
 
-from ..validation import NON_NEGATIVE, POSITIVE, as_plus_minus, check_inputs, check_scalar
+from ..validation import LABELS, MATRIX, NON_NEGATIVE, POSITIVE, VECTOR, Array, validate_args
 from ._base import _KERNEL_CONSTRAINTS, _BinaryKernelClassifier
 
 if TYPE_CHECKING:
@@ -76,6 +76,7 @@ class LPError(ValueError):
                          f"(HiGHS status {self.status}: {self.solver_message})")
 
 
+@validate_args(c=VECTOR, A_ub=[MATRIX, None], b_ub=[VECTOR, None])
 def solve_lp(c: np.ndarray, A_ub: np.ndarray, b_ub: np.ndarray,
              bounds: Sequence[tuple[float | None, float | None]], *,
              what: str = "the linear program") -> OptimizeResult:
@@ -95,6 +96,10 @@ def _check_costs(costs, l):
     return c
 
 
+_LP = dict(C=NON_NEGATIVE, costs=[VECTOR, None], lam=POSITIVE)
+
+
+@validate_args(K=MATRIX, y=LABELS, **_LP)
 def lp_matrices(K: np.ndarray, y: np.ndarray, C: float = 0.0, *, costs: np.ndarray | None = None,
                 lam: float = 1.0, fit_intercept: bool = True,
                 soft: bool = True
@@ -104,13 +109,9 @@ def lp_matrices(K: np.ndarray, y: np.ndarray, C: float = 0.0, *, costs: np.ndarr
     Variables ``(alpha_1..alpha_l, s_1..s_l, b)``; the slack block is absent with
     ``soft=False`` and ``b`` is fixed at 0 without ``fit_intercept``.
     """
-    y = as_plus_minus(y)
-    K = check_inputs(K, "K")
     l = len(y)
     if K.shape != (l, l):
         raise ValueError(f"K has shape {K.shape}, expected ({l}, {l})")
-    check_scalar(C, "C", NON_NEGATIVE)
-    check_scalar(lam, "lam", POSITIVE)
     c_s = _check_costs(costs, l)
     G = (y[:, None] * K) * y[None, :]
     blocks = [-G] + ([-np.eye(l)] if soft else []) + [-y[:, None]]
@@ -133,6 +134,7 @@ class LPMachineRun:
     message: str
 
 
+@validate_args(K=MATRIX, y=LABELS, **_LP)
 def lp_machine(K: np.ndarray, y: np.ndarray, C: float = 0.0, *, costs: np.ndarray | None = None,
                lam: float = 1.0, fit_intercept: bool = True, soft: bool = True) -> LPMachineRun:
     """Solve the kernel LP perceptron (15) (``C = 0``) or the LP machine (16) on a Gram matrix.
@@ -172,8 +174,7 @@ def lp_machine(K: np.ndarray, y: np.ndarray, C: float = 0.0, *, costs: np.ndarra
     alpha = np.maximum(res.x[:l], 0.0)
     slacks = np.maximum(res.x[l:2 * l], 0.0) if soft else np.zeros(l)
     b = float(res.x[-1]) if fit_intercept else 0.0
-    y = np.asarray(y, dtype=float)
-    margins = y * (np.asarray(K, dtype=float) @ (alpha * y) + b)
+    margins = y * (K @ (alpha * y) + b)
     return LPMachineRun(alpha, b, slacks, float(res.fun), margins, res.message)
 
 
@@ -188,6 +189,8 @@ class MinnickMurogaRun:
     objective: float
 
 
+@validate_args(X=MATRIX, y=Array(1, labels=True, rows_of="X"), lam=POSITIVE,
+               costs=[VECTOR, None])
 def minnick_muroga_lp(X: np.ndarray, y: np.ndarray, *, lam: float = 1.0,
                       costs: np.ndarray | None = None,
                       fit_intercept: bool = True) -> MinnickMurogaRun:
@@ -197,12 +200,7 @@ def minnick_muroga_lp(X: np.ndarray, y: np.ndarray, *, lam: float = 1.0,
     exactly when the data are linearly separable (then any scaled separator with
     margin ``lam`` is optimal, so ``w`` is not unique).
     """
-    y = as_plus_minus(y)
-    X = check_inputs(X)
     l, d = X.shape
-    if len(y) != l:
-        raise ValueError(f"X has {l} rows but y has {len(y)} labels")
-    check_scalar(lam, "lam", POSITIVE)
     c_s = _check_costs(costs, l)
     A_ub = np.hstack([-(y[:, None] * X), -np.eye(l), -y[:, None]])
     cost = np.r_[np.zeros(d), c_s, 0.0]

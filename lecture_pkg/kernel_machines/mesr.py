@@ -50,7 +50,7 @@ import numpy as np
 from scipy.linalg import solve_triangular
 
 from ..results import format_small
-from ..validation import Interval, check_inputs, check_scalar, warn_user
+from ..validation import COUNT, MATRIX, VECTOR, Array, Interval, validate_args, warn_user
 
 __all__ = [
     "NoReductionWarning",
@@ -80,14 +80,16 @@ class NoReductionWarning(UserWarning):
 
 
 def _gram(M) -> np.ndarray:
-    M = np.asarray(M, dtype=float)
-    if M.ndim != 2 or M.shape[0] != M.shape[1] or M.size == 0:
+    """``M`` (a finite matrix, checked by ``validate_args``) as a Gram matrix: square."""
+    if M.shape[0] != M.shape[1] or M.size == 0:
         raise ValueError(f"the Gram matrix of the expansion vectors must be square and non-empty, "
                          f"got shape {M.shape}")
-    return check_inputs(M, "the Gram matrix")
+    return M
 
 
 _TOL = Interval(numbers.Real, 0, 1, closed="neither")
+_INDEX = Interval(numbers.Integral, 0, None)             # a row of M: 0, 1, 2, ...
+_SIZE = Interval(numbers.Integral, 0, None)
 
 
 @dataclass
@@ -140,6 +142,8 @@ class MESRResult:
                             - K_test[:, self.kept] @ self.beta).max(initial=0.0))
 
 
+@validate_args(M=MATRIX, beta=Array(1, rows_of="M"), tol=_TOL,
+               priority=[Array(1, rows_of="M"), None])
 def mesr(M: np.ndarray, beta: np.ndarray, *, tol: float = 1e-10, priority: np.ndarray | None = None,
          warn: bool = True) -> MESRResult:
     """Minimal expansion set reduction of ``f = sum_i beta_i k(x_i, .)``, §3.
@@ -162,17 +166,10 @@ def mesr(M: np.ndarray, beta: np.ndarray, *, tol: float = 1e-10, priority: np.nd
     """
     M = _gram(M)
     n = len(M)
-    beta = np.asarray(beta, dtype=float)
-    if beta.shape != (n,) or not np.all(np.isfinite(beta)):
-        raise ValueError(f"beta must be {n} finite multipliers, one per expansion vector")
-    check_scalar(tol, "tol", _TOL)
     if priority is None:
         order = np.arange(n)
     else:
-        p = np.asarray(priority, dtype=float)
-        if p.shape != (n,) or not np.all(np.isfinite(p)):
-            raise ValueError(f"priority must be {n} finite numbers")
-        order = np.argsort(p, kind="stable")           # keep low priority first
+        order = np.argsort(priority, kind="stable")    # keep low priority first
     diag = np.diag(M)
     if np.any(diag < -1e-12 * max(1.0, np.abs(M).max())):
         raise ValueError("the Gram matrix has a negative diagonal entry, so it is no kernel matrix")
@@ -217,15 +214,16 @@ def mesr(M: np.ndarray, beta: np.ndarray, *, tol: float = 1e-10, priority: np.nd
                       float(bound), change, message)
 
 
+@validate_args(M=MATRIX, tol=_TOL)
 def expansion_rank(M: np.ndarray, tol: float = 1e-10) -> int:
     """Numerical rank of a Gram matrix: singular values above ``tol`` times the largest,
     eq. (18)."""
     M = _gram(M)
-    check_scalar(tol, "tol", _TOL)
     s = np.linalg.svd(M, compute_uv=False)
     return int(np.sum(s > tol * s[0])) if s[0] > 0 else 0
 
 
+@validate_args(M=MATRIX, i=_INDEX, others="array-like")
 def row_dependency(M: np.ndarray, i: int,
                    others: Sequence[int] | np.ndarray) -> tuple[np.ndarray, float]:
     """The ``delta`` of eq. (20): row ``i`` of ``M`` as a combination of the rows ``others``.
@@ -235,7 +233,7 @@ def row_dependency(M: np.ndarray, i: int,
     """
     M = _gram(M)
     others = np.asarray(others, dtype=int)
-    if not 0 <= i < len(M) or np.any((others < 0) | (others >= len(M))):
+    if i >= len(M) or np.any((others < 0) | (others >= len(M))):
         raise ValueError("row indices out of range")
     if i in others:
         raise ValueError(f"row {i} cannot be one of the rows that express it")
@@ -244,6 +242,7 @@ def row_dependency(M: np.ndarray, i: int,
     return delta, float(res)
 
 
+@validate_args(M=MATRIX, i=_INDEX, others="array-like", coefficients=VECTOR)
 def feature_space_residual(M: np.ndarray, i: int, others: Sequence[int] | np.ndarray,
                            coefficients: np.ndarray) -> float:
     """``||phi(x_i) - sum_j c_j phi(x_j)||^2`` from kernel values only (proof of Theorem 1).
@@ -253,22 +252,26 @@ def feature_space_residual(M: np.ndarray, i: int, others: Sequence[int] | np.nda
     """
     M = _gram(M)
     J = np.asarray(others, dtype=int)
-    c = np.asarray(coefficients, dtype=float)
+    c = coefficients
+    if i >= len(M) or np.any((J < 0) | (J >= len(M))):
+        raise ValueError("row indices out of range")
     if c.shape != J.shape:
         raise ValueError("one coefficient per row in others is needed")
     return float(M[i, i] - 2.0 * c @ M[J, i] + c @ M[np.ix_(J, J)] @ c)
 
 
+@validate_args(rank=_SIZE, n_train=COUNT)
 def t_mesr(rank: int, n_train: int) -> float:
     """The compression ratio ``T_MESR = rank(P) / l``."""
-    if not (0 <= rank <= n_train and n_train >= 1):
+    if rank > n_train:
         raise ValueError(f"need 0 <= rank <= n_train and n_train >= 1, got {rank}, {n_train}")
     return rank / n_train
 
 
+@validate_args(n_support=_SIZE, n_train=COUNT)
 def loo_ratio(n_support: int, n_train: int) -> float:
     """Vapnik's leave-one-out bound for a separating SVM, ``n_SV / l``."""
-    if not (0 <= n_support <= n_train and n_train >= 1):
+    if n_support > n_train:
         raise ValueError(f"need 0 <= n_support <= n_train and n_train >= 1, "
                          f"got {n_support}, {n_train}")
     return n_support / n_train

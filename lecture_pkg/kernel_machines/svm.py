@@ -50,8 +50,8 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
-from ..validation import (COUNT, POSITIVE, Interval, Options, as_plus_minus, check_inputs,
-                          warn_user)
+from ..validation import (COUNT, FINITE, LABELS, MATRIX, POSITIVE, POSITIVE_OR_INF, VECTOR,
+                          Interval, Options, validate_args, warn_user)
 from ._base import _KERNEL_CONSTRAINTS, _BinaryKernelClassifier
 from ..core._rows import KernelRows
 from ..core.kernels import check_gram, check_gram_memory
@@ -68,6 +68,7 @@ __all__ = [
 ]
 
 
+@validate_args(K=MATRIX, y=LABELS)
 def gram_of_labels(K: np.ndarray, y: np.ndarray, *, overwrite: bool = False) -> np.ndarray:
     """``Gamma^{mu nu} = y^mu y^nu K^{mu nu}``, Biehl eq. (4.19) without the ``1/M``.
 
@@ -75,8 +76,6 @@ def gram_of_labels(K: np.ndarray, y: np.ndarray, *, overwrite: bool = False) -> 
     array (so that no second ``P x P`` array is needed) and returns it; the signs are
     exact, so the numbers are the same either way.
     """
-    y = as_plus_minus(y)
-    K = np.asarray(K, dtype=float)
     P = len(y)
     if K.shape != (P, P):
         raise ValueError(f"K has shape {K.shape}, expected ({P}, {P})")
@@ -111,6 +110,9 @@ class KernelAdaTronRun:
     n_steps: int
 
 
+@validate_args(K=[KernelRows, MATRIX], y=LABELS, C=POSITIVE_OR_INF,
+               mode=Options("greedy", "sequential"), eta=POSITIVE, tol=POSITIVE, max_epochs=COUNT,
+               rho=[POSITIVE, None], x0=[VECTOR, None], check_psd=Options("raise", "warn", None))
 def kernel_adatron(K: np.ndarray, y: np.ndarray, C: float = np.inf, *, fit_intercept: bool = True,
                    mode: str = "greedy", eta: float = 1.0, tol: float = 1e-3,
                    max_epochs: int = 1000, rho: float | None = None, x0: np.ndarray | None = None,
@@ -151,18 +153,12 @@ def kernel_adatron(K: np.ndarray, y: np.ndarray, C: float = np.inf, *, fit_inter
     matrix it computes.  A copy that does not fit in the available memory is refused
     with a :class:`MemoryError` before it is allocated.
     """
-    y = as_plus_minus(y)
-    if not (isinstance(C, numbers.Real) and C > 0):
-        raise ValueError(f"C must be a positive number or inf, got {C!r}")
-    if mode not in ("greedy", "sequential"):
-        raise ValueError(f"mode must be 'greedy' or 'sequential', got {mode!r}")
     if isinstance(K, KernelRows):                  # Gamma itself, a row at a time
         if mode != "greedy" or len(K) != len(y) or not np.array_equal(K.y, y):
             raise ValueError("rows on demand (KernelRows) serve mode='greedy' with the labels "
                              "they were built with")
         G = K
     else:
-        K = check_inputs(K, "K")          # NaN or infinity: refused as by the other machines
         if check_psd is not None:
             K = check_gram(K, action=check_psd)
         G = gram_of_labels(K, y, overwrite=overwrite_K)
@@ -174,33 +170,33 @@ def kernel_adatron(K: np.ndarray, y: np.ndarray, C: float = np.inf, *, fit_inter
                             run.converged, run.diverged, run.n_epochs, run.n_steps)
 
 
+@validate_args(K_test_train=MATRIX, embeddings=VECTOR, y=LABELS, bias=FINITE)
 def svm_decision(K_test_train: np.ndarray, embeddings: np.ndarray, y: np.ndarray,
                  bias: float = 0.0) -> np.ndarray:
     """``f(xi) = sum_mu X^mu y^mu K(xi^mu, xi) + b`` for every row of ``K_test_train``, (4.24)."""
-    K = np.asarray(K_test_train, dtype=float)
-    y = as_plus_minus(y)
-    x = np.asarray(embeddings, dtype=float)
-    if K.ndim != 2 or K.shape[1] != len(y) or x.shape != y.shape:
+    K, x = K_test_train, embeddings
+    if K.shape[1] != len(y) or x.shape != y.shape:
         raise ValueError(f"K_test_train must have one column per training example ({len(y)}), "
                          f"got shape {K.shape}")
     return K @ (x * y) + float(bias)
 
 
+@validate_args(X=MATRIX, embeddings=VECTOR, y=LABELS)
 def primal_weights(X: np.ndarray, embeddings: np.ndarray, y: np.ndarray) -> np.ndarray:
     """``w = sum_l alpha_l y_l x_l``: the weights of a linear SVM from its dual solution.
 
     The stationarity condition of the Lagrangian of the primal ``min 1/2 |w|^2`` subject
     to ``y_k (w . x_k + w_0) >= 1`` (Mooney's slides; Biehl 3.50 without bias).
     """
-    X = np.asarray(X, dtype=float)
-    y = as_plus_minus(y)
-    x = np.asarray(embeddings, dtype=float)
-    if X.ndim != 2 or len(X) != len(y) or x.shape != y.shape:
+    x = embeddings
+    if len(X) != len(y) or x.shape != y.shape:
         raise ValueError(f"X must have one row per label ({len(y)}) and embeddings the shape of y, "
                          f"got X {X.shape} and embeddings {x.shape}")
     return (x * y) @ X
 
 
+@validate_args(K=MATRIX, embeddings=VECTOR, y=LABELS, k=Interval(numbers.Integral, 0, None),
+               C=POSITIVE_OR_INF)
 def bias_from_support_vector(K: np.ndarray, embeddings: np.ndarray, y: np.ndarray, k: int,
                              C: float = np.inf) -> float:
     """``w_0 = y_k - sum_l alpha_l y_l K(x_l, x_k)`` from a support vector ``k`` on the margin.
@@ -211,14 +207,12 @@ def bias_from_support_vector(K: np.ndarray, embeddings: np.ndarray, y: np.ndarra
     example with ``alpha_k = 0`` or ``alpha_k = C`` is refused with a ``ValueError``
     (it need not lie on the margin).
     """
-    K = np.asarray(K, dtype=float)
-    y = as_plus_minus(y)
-    x = np.asarray(embeddings, dtype=float)
+    x = embeddings
     P = len(y)
     if K.shape != (P, P) or x.shape != (P,):
         raise ValueError(f"K must be {P} x {P} and embeddings of length {P}, "
                          f"got {K.shape} and {x.shape}")
-    if not (isinstance(k, numbers.Integral) and 0 <= k < P):
+    if k >= P:
         raise ValueError(f"k must be an index 0 <= k < {P}, got {k!r}")
     if not 0.0 < x[k] < C:
         raise ValueError(f"example {k} has alpha = {x[k]:.3g}, not 0 < alpha < C = {C}: "

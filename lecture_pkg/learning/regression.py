@@ -34,7 +34,10 @@ from scipy.linalg import cho_factor, cho_solve
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ..validation import NON_NEGATIVE, POSITIVE, ParamValidationMixin, check_inputs, check_scalar
+import numbers
+
+from ..validation import (MATRIX, NON_NEGATIVE, NON_ZERO, POSITIVE, VECTOR, Array, Interval,
+                          ParamValidationMixin, check_inputs, validate_args)
 
 __all__ = [
     "add_clamped_input",
@@ -59,16 +62,8 @@ __all__ = [
 
 # ---------------------------------------------------------------- validation
 
-def _as_data(X, y) -> tuple[np.ndarray, np.ndarray]:
-    X = check_inputs(X)
-    y = np.asarray(y, dtype=float)
-    if y.ndim != 1:
-        raise ValueError(f"targets y must be a 1-d array, got shape {y.shape}")
-    if len(y) != len(X):
-        raise ValueError(f"X has {len(X)} rows but y has {len(y)} targets")
-    if not np.all(np.isfinite(y)):
-        raise ValueError("y contains NaN or infinite values")
-    return X, y
+# the data: inputs X (P, N) and one finite target per row
+_DATA = dict(X=MATRIX, y=Array(1, rows_of="X"))
 
 
 def _as_weights(w, n_features: int) -> np.ndarray:
@@ -80,6 +75,7 @@ def _as_weights(w, n_features: int) -> np.ndarray:
 
 # ---------------------------------------------------------------- the heuristic approach
 
+@validate_args(X=MATRIX, value=NON_ZERO)
 def add_clamped_input(X: np.ndarray, value: float = -1.0) -> np.ndarray:
     """Append a constant input to every example, Biehl eq. (2.4).
 
@@ -89,25 +85,23 @@ def add_clamped_input(X: np.ndarray, value: float = -1.0) -> np.ndarray:
     extra weight is then the threshold ``theta``); ``value=1`` gives the usual intercept
     ``b = w_{N+1}``.
     """
-    X = check_inputs(X)
-    if value == 0:
-        raise ValueError("the clamped input must be non-zero")
     return np.hstack([X, np.full((X.shape[0], 1), float(value))])
 
 
+@validate_args(w=VECTOR, **_DATA)
 def sse(w: np.ndarray, X: np.ndarray, y: np.ndarray) -> float:
     """Sum of squared errors ``E = 1/2 sum_mu (w . xi^mu - y^mu)^2``, Biehl eq. (2.5)."""
-    X, y = _as_data(X, y)
     r = X @ _as_weights(w, X.shape[1]) - y
     return 0.5 * float(r @ r)
 
 
+@validate_args(w=VECTOR, **_DATA)
 def sse_gradient(w: np.ndarray, X: np.ndarray, y: np.ndarray) -> np.ndarray:
     """Gradient ``sum_mu (w . xi^mu - y^mu) xi^mu = X^T (X w - y)``, Biehl eq. (2.6)."""
-    X, y = _as_data(X, y)
     return X.T @ (X @ _as_weights(w, X.shape[1]) - y)
 
 
+@validate_args(**_DATA)
 def least_squares(X: np.ndarray, y: np.ndarray) -> np.ndarray:
     """Least-squares weights ``w* = X^+ y``, Biehl eq. (2.8).
 
@@ -123,7 +117,6 @@ def least_squares(X: np.ndarray, y: np.ndarray) -> np.ndarray:
     pseudo-inverse ``X^+``; no error is raised.  It is the limit of :func:`ridge` for
     ``lambda -> 0+`` and the solution Adaline converges to from zero weights.
     """
-    X, y = _as_data(X, y)
     return np.linalg.lstsq(X, y, rcond=None)[0]
 
 
@@ -132,6 +125,7 @@ def _svd(X):
     return U, s, Vt
 
 
+@validate_args(**_DATA, lam=NON_NEGATIVE)
 def ridge(X: np.ndarray, y: np.ndarray, lam: float) -> np.ndarray:
     """Ridge (weight-decay) weights ``w_lambda = [X^T X + lambda I]^-1 X^T y``, Biehl eq. (2.9).
 
@@ -144,13 +138,14 @@ def ridge(X: np.ndarray, y: np.ndarray, lam: float) -> np.ndarray:
     return ridge_path(X, y, [lam])[0]
 
 
+@validate_args(**_DATA, lams=Array(within=NON_NEGATIVE))
 def ridge_path(X: np.ndarray, y: np.ndarray, lams: Sequence[float] | np.ndarray) -> np.ndarray:
     """Ridge weights for several penalties ``lambda`` at once, shape ``(len(lams), N)``
     (one SVD)."""
-    X, y = _as_data(X, y)
     lams = np.atleast_1d(np.asarray(lams, dtype=float))
-    if lams.ndim != 1 or np.any(~np.isfinite(lams)) or np.any(lams < 0):
-        raise ValueError("the weight-decay parameters lam must be finite and >= 0")
+    if lams.ndim != 1:
+        raise ValueError(f"ridge_path: lams must be a number or a 1-d array, got shape "
+                         f"{lams.shape}")
     U, s, Vt = _svd(X)
     uty = U.T @ y
     tol = s.max(initial=0.0) * max(X.shape) * np.finfo(float).eps
@@ -159,14 +154,14 @@ def ridge_path(X: np.ndarray, y: np.ndarray, lams: Sequence[float] | np.ndarray)
     return (factors * uty[None, :]) @ Vt
 
 
+@validate_args(w=VECTOR, **_DATA, ddof=Interval(numbers.Integral, 0, None))
 def residual_variance(w: np.ndarray, X: np.ndarray, y: np.ndarray, *, ddof: int = 0) -> float:
     """Mean squared residual ``sum (y - X w)^2 / (P - ddof)``.
 
     ``ddof=0`` is the maximum-likelihood estimate of the noise variance ``sigma^2`` of the
     Gaussian model (2.11); ``ddof = N`` (the number of fitted weights) gives the unbiased one.
     """
-    X, y = _as_data(X, y)
-    if not 0 <= ddof < len(y):
+    if ddof >= len(y):
         raise ValueError(f"ddof must lie in [0, P) = [0, {len(y)}), got {ddof}")
     r = y - X @ _as_weights(w, X.shape[1])
     return float(r @ r) / (len(y) - ddof)
@@ -174,32 +169,32 @@ def residual_variance(w: np.ndarray, X: np.ndarray, y: np.ndarray, *, ddof: int 
 
 # ---------------------------------------------------------------- the statistical model
 
+@validate_args(w=VECTOR, **_DATA, sigma=POSITIVE)
 def log_likelihood(w: np.ndarray, X: np.ndarray, y: np.ndarray, sigma: float) -> float:
     """Log-likelihood of the Gaussian model ``y = w . xi + sigma eta``, Biehl eq. (2.13).
 
     ``log p(D | w) = -P/2 log(2 pi sigma^2) - E^SSE(w) / sigma^2``.
     """
-    sigma = float(check_scalar(sigma, "sigma", POSITIVE))
-    X, y = _as_data(X, y)
+    sigma = float(sigma)
     return -0.5 * len(y) * np.log(2 * np.pi * sigma**2) - sse(w, X, y) / sigma**2
 
 
+@validate_args(w=VECTOR, **_DATA, sigma=POSITIVE)
 def log_likelihood_gradient(w: np.ndarray, X: np.ndarray, y: np.ndarray,
                             sigma: float) -> np.ndarray:
     """Gradient of :func:`log_likelihood` with respect to ``w``: ``-X^T (X w - y) / sigma^2``."""
-    sigma = float(check_scalar(sigma, "sigma", POSITIVE))
+    sigma = float(sigma)
     return -sse_gradient(w, X, y) / sigma**2
 
 
+@validate_args(w=VECTOR, tau=POSITIVE)
 def log_prior(w: np.ndarray, tau: float) -> float:
     """Normalised Gaussian prior ``p_0(w) ~ exp(-|w|^2 / (2 tau^2))``, Biehl eq. (2.14)."""
-    tau = float(check_scalar(tau, "tau", POSITIVE))
-    w = np.asarray(w, dtype=float)
-    if w.ndim != 1:
-        raise ValueError(f"weights must be a 1-d array, got shape {w.shape}")
+    tau = float(tau)
     return -0.5 * w.size * np.log(2 * np.pi * tau**2) - float(w @ w) / (2 * tau**2)
 
 
+@validate_args(w=VECTOR, **_DATA, sigma=POSITIVE, tau=POSITIVE)
 def log_posterior(w: np.ndarray, X: np.ndarray, y: np.ndarray, sigma: float, tau: float) -> float:
     """Unnormalised log-posterior ``log p(D | w) + log p_0(w)`` (Bayes' theorem, eq. 2.15).
 
@@ -209,24 +204,25 @@ def log_posterior(w: np.ndarray, X: np.ndarray, y: np.ndarray, sigma: float, tau
     return log_likelihood(w, X, y, sigma) + log_prior(w, tau)
 
 
+@validate_args(w=VECTOR, **_DATA, sigma=POSITIVE, tau=POSITIVE)
 def log_posterior_gradient(w: np.ndarray, X: np.ndarray, y: np.ndarray, sigma: float,
                            tau: float) -> np.ndarray:
     """Gradient of :func:`log_posterior`: ``-X^T (X w - y)/sigma^2 - w/tau^2``."""
-    tau = float(check_scalar(tau, "tau", POSITIVE))
-    return log_likelihood_gradient(w, X, y, sigma) - np.asarray(w, dtype=float) / tau**2
+    return log_likelihood_gradient(w, X, y, sigma) - w / float(tau)**2
 
 
+@validate_args(**_DATA, sigma=POSITIVE, tau=POSITIVE)
 def map_estimate(X: np.ndarray, y: np.ndarray, sigma: float, tau: float) -> np.ndarray:
     """Maximum a posteriori weights for the Gaussian model and prior, Biehl eq. (2.16).
 
     Equal to :func:`ridge` with ``lam = sigma^2 / tau^2``: a broad prior (large ``tau``)
     or little noise means little weight decay.
     """
-    sigma, tau = float(check_scalar(sigma, "sigma", POSITIVE)), float(check_scalar(tau, "tau",
-                                                                                   POSITIVE))
+    sigma, tau = float(sigma), float(tau)
     return ridge(X, y, sigma**2 / tau**2)
 
 
+@validate_args(**_DATA, sigma=POSITIVE, tau=POSITIVE)
 def bayes_posterior(X: np.ndarray, y: np.ndarray, sigma: float,
                     tau: float) -> tuple[np.ndarray, np.ndarray]:
     """Posterior ``p(w | D) = N(w | m, Sigma)`` of the Gaussian model, Biehl eqs. (2.11)--(2.15).
@@ -239,9 +235,7 @@ def bayes_posterior(X: np.ndarray, y: np.ndarray, sigma: float,
     mean : array (N,)
     cov : array (N, N)
     """
-    sigma, tau = float(check_scalar(sigma, "sigma", POSITIVE)), float(check_scalar(tau, "tau",
-                                                                                   POSITIVE))
-    X, y = _as_data(X, y)
+    sigma, tau = float(sigma), float(tau)
     precision = X.T @ X / sigma**2 + np.eye(X.shape[1]) / tau**2
     factor = cho_factor(precision)
     cov = cho_solve(factor, np.eye(X.shape[1]))
@@ -249,6 +243,7 @@ def bayes_posterior(X: np.ndarray, y: np.ndarray, sigma: float,
     return mean, 0.5 * (cov + cov.T)
 
 
+@validate_args(X_new=MATRIX, mean=VECTOR, cov=MATRIX, sigma=POSITIVE)
 def posterior_predictive(X_new: np.ndarray, mean: np.ndarray, cov: np.ndarray,
                          sigma: float) -> tuple[np.ndarray, np.ndarray]:
     """Posterior predictive ``p(y | xi, D)`` of eq. (2.17) for the Gaussian model.
@@ -261,10 +256,8 @@ def posterior_predictive(X_new: np.ndarray, mean: np.ndarray, cov: np.ndarray,
     -------
     mean, variance : arrays (P_new,)
     """
-    sigma = float(check_scalar(sigma, "sigma", POSITIVE))
-    X_new = check_inputs(X_new, "X_new")
+    sigma = float(sigma)
     mean = _as_weights(mean, X_new.shape[1])
-    cov = np.asarray(cov, dtype=float)
     if cov.shape != (X_new.shape[1], X_new.shape[1]):
         raise ValueError(f"cov has shape {cov.shape}, expected {(X_new.shape[1],) * 2}")
     var = sigma**2 + np.einsum("pi,ij,pj->p", X_new, cov, X_new)

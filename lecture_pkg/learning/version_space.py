@@ -20,7 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+import numbers
+
 import numpy as np
+
+from ..validation import COUNT, Interval, Options, validate_args
 
 __all__ = [
     "LABELS",
@@ -51,8 +55,9 @@ class Hypothesis:
         return all(self(i) == label for i, label in examples)
 
 
+@validate_args(i=Interval(numbers.Integral))
 def is_prime(i: int) -> bool:
-    """Primality by trial division (1 and 0 are not prime)."""
+    """Primality by trial division (1, 0 and the negative integers are not prime)."""
     i = int(i)
     if i < 2:
         return False
@@ -87,6 +92,7 @@ def integer_toy_examples() -> list[tuple[int, str]]:
     return [(i, "A") for i in (4, 6, 8, 10)] + [(i, "B") for i in (11, 13, 17, 19)]
 
 
+@validate_args(max_threshold=COUNT, max_multiple=Interval(numbers.Integral, 2, None))
 def hypothesis_class(max_threshold: int = 50, max_multiple: int = 10) -> list[Hypothesis]:
     """A small hypothesis class over the integers, each rule with both class assignments.
 
@@ -96,8 +102,6 @@ def hypothesis_class(max_threshold: int = 50, max_multiple: int = 10) -> list[Hy
     * multiples: "multiple of m -> A" and "... -> B" for ``m = 3, ..., max_multiple``
       (``m = 2`` is parity).
     """
-    if max_threshold < 1 or max_multiple < 2:
-        raise ValueError("need max_threshold >= 1 and max_multiple >= 2")
     hyps = [Hypothesis("even -> A, odd -> B", lambda i: i % 2 == 0),
             Hypothesis("odd -> A, even -> B", lambda i: i % 2 == 1)]
     for k in range(1, max_threshold + 1):
@@ -128,13 +132,12 @@ def version_space_sizes(hypotheses: Sequence[Hypothesis],
     return [len(consistent(hypotheses, examples[:p])) for p in range(len(examples) + 1)]
 
 
+@validate_args(default=Options(*LABELS))
 def lookup_table_hypothesis(examples: Iterable[tuple[int, str]], default: str = "A") -> Hypothesis:
     """Pure storage: answer from the list of examples, ``default`` for every other integer.
 
     Consistent with its training set by construction, and useless beyond it.
     """
-    if default not in LABELS:
-        raise ValueError(f"default must be 'A' or 'B', got {default!r}")
     table = dict(_check_examples(examples))
     return Hypothesis(f"look-up table, otherwise {default}",
                       lambda i: table.get(i, default) == "A")

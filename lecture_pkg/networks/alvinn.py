@@ -24,7 +24,10 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..neurons.units import sigmoid
-from ..validation import COUNT, NON_NEGATIVE, POSITIVE, check_scalar, resolve_rng
+import numbers
+
+from ..validation import (ARRAY, COUNT, FINITE, NON_NEGATIVE, POSITIVE, VECTOR, Array, Interval,
+                          resolve_rng, validate_args)
 
 __all__ = [
     "alvinn_targets",
@@ -38,6 +41,7 @@ __all__ = [
 ROWS, COLS, N_OUT, LOOKAHEAD = 30, 32, 30, 10
 
 
+@validate_args(centres=ARRAY, n_out=COUNT, scale=POSITIVE)
 def alvinn_targets(centres: np.ndarray | float, n_out: int = N_OUT,
                    scale: float = 10.0) -> np.ndarray:
     """Gaussian target coding ``d_i = exp(-(i - c)^2 / scale)``, ``i = 0, ..., n_out - 1``.
@@ -45,20 +49,17 @@ def alvinn_targets(centres: np.ndarray | float, n_out: int = N_OUT,
     ``centres`` (one number or a vector, in units of the output index, fractional values
     allowed) give one row of targets each; the result is ``(len(centres), n_out)``.
     """
-    check_scalar(n_out, "n_out", COUNT)
-    check_scalar(scale, "scale", POSITIVE)
     c = np.atleast_1d(np.asarray(centres, dtype=float))
-    if c.ndim != 1 or not np.all(np.isfinite(c)):
+    if c.ndim != 1:
         raise ValueError("centres must be finite numbers (one per example)")
     D = np.arange(n_out) - c[:, None]
     return np.exp(-D * D / scale)
 
 
+@validate_args(outputs=Array(within=NON_NEGATIVE))
 def centre_of_gravity(outputs: np.ndarray) -> np.ndarray:
     """The steering direction ``sum_i i y_i / sum_i y_i`` of every row of outputs ``y >= 0``."""
     Y = np.atleast_2d(np.asarray(outputs, dtype=float))
-    if not np.all(np.isfinite(Y)) or np.any(Y < 0):
-        raise ValueError("outputs must be finite and non-negative (masses)")
     mass = Y.sum(axis=1)
     if np.any(mass <= 0):
         raise ValueError("every row of outputs needs a positive total mass")
@@ -82,6 +83,8 @@ def _direction(offset: np.ndarray, bend: np.ndarray) -> np.ndarray:
     return (N_OUT - 1) / 2 + offset + bend * depth ** 2
 
 
+@validate_args(n=COUNT, random_state="random_state", noise=NON_NEGATIVE,
+               max_offset=NON_NEGATIVE, max_bend=NON_NEGATIVE)
 def road_images(n: int, *, random_state: np.random.Generator | int | None = None,
                 noise: float = 0.1, max_offset: float = 5.0,
                 max_bend: float = 8.0) -> tuple[np.ndarray, np.ndarray]:
@@ -96,16 +99,14 @@ def road_images(n: int, *, random_state: np.random.Generator | int | None = None
     29 = hard right, 14.5 straight on), points at the road centre on row 10:
     ``14.5 + offset + bend * (19/29)^2``, within ``[4, 25]`` for the default ranges.
     """
-    check_scalar(n, "n", COUNT)
-    check_scalar(noise, "noise", NON_NEGATIVE)
-    check_scalar(max_offset, "max_offset", NON_NEGATIVE)
-    check_scalar(max_bend, "max_bend", NON_NEGATIVE)
     rng = resolve_rng(random_state)
     offset = rng.uniform(-max_offset, max_offset, size=n)
     bend = rng.uniform(-max_bend, max_bend, size=n)
     return _road(offset, bend, noise, rng).reshape(n, ROWS * COLS), _direction(offset, bend)
 
 
+@validate_args(image=ARRAY, direction=FINITE,
+               shifts=Array(within=Interval(numbers.Integral, None, None)))
 def shifted_copies(image: np.ndarray, direction: float,
                    shifts: Sequence[float] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Laterally shifted copies of one image and their corrected directions.
@@ -114,25 +115,21 @@ def shifted_copies(image: np.ndarray, direction: float,
     would see with the car ``s`` columns further left; the road centre ahead moves by
     ``s`` columns too, so the correct direction becomes ``direction + s``.  Columns
     uncovered by the shift repeat the edge column (ALVINN extrapolated the missing
-    part of the scene in a similar, simple way).  Returns ``(len(shifts), 960)`` images
-    and ``(len(shifts),)`` directions.
+    part of the scene in a similar, simple way).  ``shifts`` are whole numbers of columns
+    (in any dtype: ``2.0`` is 2).  Returns ``(len(shifts), 960)`` images and
+    ``(len(shifts),)`` directions.
     """
     img = np.asarray(image, dtype=float)
     if img.size != ROWS * COLS:
         raise ValueError(f"image must have {ROWS} x {COLS} = {ROWS * COLS} pixels, got {img.size}")
     img = img.reshape(ROWS, COLS)
-    if not np.all(np.isfinite(img)):
-        raise ValueError("image contains NaN or infinite pixels")
-    if not np.isfinite(float(direction)):
-        raise ValueError(f"direction must be finite, got {direction!r}")
-    shifts = np.atleast_1d(np.asarray(shifts))
-    if not np.issubdtype(shifts.dtype, np.integer):
-        raise ValueError(f"shifts must be whole numbers of columns, got {shifts!r}")
+    shifts = np.atleast_1d(shifts).astype(int)
     cols = np.clip(np.arange(COLS)[None, :] - shifts[:, None], 0, COLS - 1)   # (k, COLS)
     copies = img[:, cols].transpose(1, 0, 2)                                    # (k, ROWS, COLS)
     return copies.reshape(len(shifts), ROWS * COLS), float(direction) + shifts.astype(float)
 
 
+@validate_args(errors=VECTOR, n_lowest=COUNT, n_random=COUNT, random_state="random_state")
 def buffer_replacements(errors: np.ndarray, n_lowest: int = 10, n_random: int = 5, *,
                         random_state: np.random.Generator | int | None = None) -> np.ndarray:
     """Which buffered images the new copies replace: the ``n_lowest`` with the smallest
@@ -141,11 +138,6 @@ def buffer_replacements(errors: np.ndarray, n_lowest: int = 10, n_random: int = 
     ``errors`` holds the current training error of every buffered image; the result is
     ``n_lowest + n_random`` distinct indices into the buffer.
     """
-    errors = np.asarray(errors, dtype=float)
-    check_scalar(n_lowest, "n_lowest", COUNT)
-    check_scalar(n_random, "n_random", COUNT)
-    if errors.ndim != 1 or not np.all(np.isfinite(errors)):
-        raise ValueError("errors must be a vector of finite numbers, one per buffered image")
     if n_lowest + n_random > len(errors):
         raise ValueError(f"cannot replace {n_lowest + n_random} of {len(errors)} buffered images")
     rng = resolve_rng(random_state)

@@ -33,8 +33,10 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..linear import augment, pocket
-from ..validation import (COUNT, Options, ParamValidationMixin, as_plus_minus, check_inputs,
-                          resolve_rng, warn_user)
+import numbers
+
+from ..validation import (ARRAY, COUNT, MATRIX, POSITIVE, Array, Interval, Options,
+                          ParamValidationMixin, resolve_rng, validate_args, warn_user)
 
 __all__ = [
     "hidden_states",
@@ -48,8 +50,11 @@ __all__ = [
 ]
 
 
+# K units: weights W (K, N) (one unit: a vector), thresholds theta (K,), inputs X (P, N)
+_UNITS = dict(W=ARRAY, theta=ARRAY, X=MATRIX)
+
+
 def _units(W, theta, X):
-    X = check_inputs(X)
     W = np.atleast_2d(np.asarray(W, dtype=float))
     theta = np.atleast_1d(np.asarray(theta, dtype=float))
     if W.shape[1] != X.shape[1] or theta.shape != (len(W),):
@@ -58,12 +63,14 @@ def _units(W, theta, X):
     return W, theta, X
 
 
+@validate_args(**_UNITS)
 def hidden_states(W: np.ndarray, theta: np.ndarray, X: np.ndarray) -> np.ndarray:
     """``sigma^k(xi^mu) = sign(w^k . xi^mu - theta^k)`` as a ``(P, K)`` array of +-1."""
     W, theta, X = _units(W, theta, X)
     return np.where(X @ W.T - theta >= 0, 1, -1)
 
 
+@validate_args(**_UNITS)
 def committee_output(W: np.ndarray, theta: np.ndarray, X: np.ndarray) -> np.ndarray:
     """Committee machine (4.7): the majority ``sign(sum_k sigma^k)``; ``K`` must be odd."""
     W, theta, X = _units(W, theta, X)
@@ -73,6 +80,7 @@ def committee_output(W: np.ndarray, theta: np.ndarray, X: np.ndarray) -> np.ndar
     return np.where(hidden_states(W, theta, X).sum(axis=1) > 0, 1, -1)
 
 
+@validate_args(**_UNITS)
 def parity_output(W: np.ndarray, theta: np.ndarray, X: np.ndarray) -> np.ndarray:
     """Parity machine (4.8 with thresholds, 4.15): ``prod_k sigma^k``."""
     return np.prod(hidden_states(W, theta, X), axis=1)
@@ -85,13 +93,13 @@ def xor_parity_machine() -> tuple[np.ndarray, np.ndarray]:
     return np.array([[-1.0, 0.0], [0.0, 1.0]]), np.array([-0.5, 0.5])
 
 
+@validate_args(X=MATRIX, radius=[POSITIVE, None])
 def lift_to_sphere(X: np.ndarray, radius: float | None = None) -> tuple[np.ndarray, float]:
     """Append ``sqrt(R^2 - |xi|^2)`` to every input so that all have norm ``R``.
 
     ``R`` is ``max |xi|`` unless given; inputs longer than ``R`` get the coordinate 0.
     Distinct inputs stay distinct.  Returns the lifted inputs and ``R``.
     """
-    X = check_inputs(X)
     sq = np.einsum("ij,ij->i", X, X)
     R = float(np.sqrt(sq.max())) if radius is None else float(radius)
     if R == 0.0 and radius is None:
@@ -99,6 +107,7 @@ def lift_to_sphere(X: np.ndarray, radius: float | None = None) -> tuple[np.ndarr
     return np.hstack([X, np.sqrt(np.maximum(R * R - sq, 0.0))[:, None]]), R
 
 
+@validate_args(X=MATRIX, p=Interval(numbers.Integral, 0, None), delta=[POSITIVE, None])
 def grandmother_unit(X: np.ndarray, p: int, delta: float | None = None) -> tuple[np.ndarray, float]:
     """The grandmother unit (4.13) for example ``p``: ``w = -xi^p``, ``theta = delta - Gamma``.
 
@@ -107,7 +116,9 @@ def grandmother_unit(X: np.ndarray, p: int, delta: float | None = None) -> tuple
     ``xi^p`` (4.12) the unit gives ``-1`` on ``xi^p`` (and on copies of it) and ``+1``
     on every other input (4.14).  ``delta`` defaults to half the smallest such gap.
     """
-    X = check_inputs(X)
+    if p >= len(X):
+        raise ValueError(f"grandmother_unit: p must be the index of an example, 0 <= p < "
+                         f"{len(X)}; got {p!r}")
     sq = np.einsum("ij,ij->i", X, X)
     Gamma = float(sq[p])
     if not np.allclose(sq, Gamma, rtol=1e-9, atol=1e-12):
@@ -123,11 +134,14 @@ def grandmother_unit(X: np.ndarray, p: int, delta: float | None = None) -> tuple
                          "(equal norms but not distinct?)")
     if delta is None:
         delta = 0.5 * smallest
-    elif not 0 < delta < smallest:
+    elif not delta < smallest:
         raise ValueError(f"delta must lie in (0, {smallest:.6g}) by (4.12), got {delta}")
     return -X[p].copy(), float(delta) - Gamma
 
 
+@validate_args(X=MATRIX, y=Array(1, labels=True, rows_of="X"), max_units=[COUNT, None],
+               trainer=Options("pocket", "grandmother"), n_steps=COUNT,
+               random_state="random_state")
 def grow_parity_machine(X: np.ndarray, y: np.ndarray, *, max_units: int | None = None,
                         trainer: str = "pocket", n_steps: int = 2000,
                         random_state: np.random.Generator | int | None = None,
@@ -145,12 +159,8 @@ def grow_parity_machine(X: np.ndarray, y: np.ndarray, *, max_units: int | None =
     ``n_m`` after every unit, starting with ``n_0`` of the empty machine, which outputs
     +1), ``radius`` (the lifting radius or None) and ``converged``.
     """
-    X = check_inputs(X)
-    y = as_plus_minus(y)
-    if len(y) != len(X) or len(y) == 0:
+    if len(y) == 0:
         raise ValueError(f"need one label per example, got X {X.shape}, y {y.shape}")
-    if trainer not in ("pocket", "grandmother"):
-        raise ValueError(f"trainer must be 'pocket' or 'grandmother', got {trainer!r}")
     rng = resolve_rng(random_state)
     P = len(y)
     max_units = P if max_units is None else int(max_units)

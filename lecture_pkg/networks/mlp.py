@@ -34,8 +34,8 @@ import numpy as np
 from scipy.optimize import minimize
 
 from ..neurons.units import sigmoid
-from ..validation import (COUNT, POSITIVE, Interval, Options, check_inputs, check_scalar,
-                          resolve_rng)
+from ..validation import (ARRAY, COUNT, POSITIVE, Interval, Options, check_inputs, check_scalar,
+                          resolve_rng, validate_args)
 
 __all__ = [
     "MLP",
@@ -50,7 +50,10 @@ def _identity(xi):
 
 
 #: The unit types: name -> activation of the potential.
-_ACTIVATIONS: dict[str, Callable] = {"sigmoid": sigmoid, "tanh": np.tanh, "identity": _identity}
+# (the sigmoid unchecked, as np.tanh: the training loop's own potentials, which may be NaN
+# when a run diverges, a case fit reports itself)
+_ACTIVATIONS: dict[str, Callable] = {"sigmoid": sigmoid.__wrapped__, "tanh": np.tanh,
+                                     "identity": _identity}
 
 
 def _times_slope(name: str, delta: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -98,6 +101,9 @@ class MLP:
         Losses after 0, 1, ... epochs of :meth:`fit`.
     best_epoch_ : int
         The epoch whose weights were kept (early stopping) or the last one.
+    last_weights_ : list of arrays
+        Only after :meth:`fit` with ``validation``: the weights after the last epoch run,
+        before the kept ones were restored (the network that was not stopped early).
     n_epochs_ : int
         Epochs run.
 
@@ -207,9 +213,11 @@ class MLP:
 
     def _forward(self, X: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
         ys, xi = [X], X
+        last = len(self.weights) - 1
         for l, w in enumerate(self.weights):
-            xi = ys[-1] @ w[:, 1:].T + w[:, 0]
-            ys.append(_ACTIVATIONS[self._unit(l)](xi))
+            xi = ys[-1] @ w[:, 1:].T
+            xi += w[:, 0]                       # the bias weights, added in place
+            ys.append(_ACTIVATIONS[self.output_activation if l == last else self.activation](xi))
         return ys, xi
 
     def forward(self, X: np.ndarray) -> list[np.ndarray]:
@@ -242,14 +250,17 @@ class MLP:
 
     def _backprop(self, X: np.ndarray, D: np.ndarray):
         ys, _ = self._forward(X)
-        deltas = [ys[-1] - D]
-        for l in range(len(self.weights) - 1, 0, -1):
-            g = _times_slope(self._unit(l), deltas[0], ys[l + 1])       # delta_r f'_r
-            deltas.insert(0, g @ self.weights[l][:, 1:])                # sum_r delta_r f'_r w_rj
-        grads = []
-        for l in range(len(self.weights)):
-            g = _times_slope(self._unit(l), deltas[l], ys[l + 1])
-            grads.append(np.hstack([g.sum(axis=0)[:, None], g.T @ ys[l]]))
+        L = len(self.weights)
+        deltas, grads = [None] * L, [None] * L
+        deltas[-1] = ys[-1] - D
+        for l in range(L - 1, -1, -1):
+            w = self.weights[l]
+            g = _times_slope(self._unit(l), deltas[l], ys[l + 1])       # delta_r f'_r
+            if l > 0:
+                deltas[l - 1] = g @ w[:, 1:]                            # sum_r delta_r f'_r w_rj
+            grad = grads[l] = np.empty(w.shape)                         # dE/dw: bias column, then
+            grad[:, 0] = g.sum(axis=0)                                  # the weights from below
+            grad[:, 1:] = g.T @ ys[l]
         return ys, deltas, grads
 
     def backprop(self, X: np.ndarray,
@@ -294,7 +305,8 @@ class MLP:
             The source of the random orders.
         validation : ``(X_val, D_val)``, optional
             Early stopping: the loss on this set is recorded after every epoch, and at the
-            end the weights of the epoch with the smallest validation loss are restored.
+            end the weights of the epoch with the smallest validation loss are restored
+            (those of the last epoch are kept as ``last_weights_``).
         patience : int, optional
             With ``validation``, stop when the validation loss has not improved for this
             many epochs (default: run all epochs, then restore the best).
@@ -362,6 +374,7 @@ class MLP:
         self.best_epoch_ = epoch
         if validation is not None:
             self.best_epoch_ = best[1]
+            self.last_weights_ = [w.copy() for w in self.weights]
             for w, w_best in zip(self.weights, best[2]):
                 w[...] = w_best
         return losses
@@ -390,10 +403,10 @@ class MLP:
         return self.loss(X, D)
 
 
+@validate_args(f="callable", w=ARRAY, h=POSITIVE)
 def numerical_gradient(f: Callable[[np.ndarray], float], w: np.ndarray,
                        h: float = 1e-6) -> np.ndarray:
     """Central finite differences ``(f(w + h e_i) - f(w - h e_i)) / (2 h)`` for every component."""
-    check_scalar(h, "the step h", POSITIVE)
     w = np.array(w, dtype=float)
     grad = np.empty_like(w)
     for i in range(w.size):
@@ -419,6 +432,7 @@ def slides_example() -> tuple[MLP, np.ndarray, np.ndarray]:
     return MLP((2, 2, 1), [hidden, output]), np.array([[1.0, 0.0]]), np.array([[1.0]])
 
 
+@validate_args(X=ARRAY)
 def xor_threshold_network(X: np.ndarray) -> np.ndarray:
     """The slides' two-layer threshold network for XOR on ``{0, 1}^2`` (outputs 0/1).
 
@@ -432,6 +446,8 @@ def xor_threshold_network(X: np.ndarray) -> np.ndarray:
     return (-2.0 + h1 + h2 >= 0).astype(int)
 
 
+@validate_args(n_hidden=COUNT, eta=POSITIVE, n_epochs=COUNT, max_restarts=COUNT,
+               random_state="random_state", init_scale=POSITIVE)
 def train_xor(n_hidden: int = 2, *, eta: float = 1.0, n_epochs: int = 3000, max_restarts: int = 20,
               random_state: np.random.Generator | int | None = None,
               init_scale: float = 1.0) -> tuple[MLP, int, list[float]]:
@@ -441,11 +457,6 @@ def train_xor(n_hidden: int = 2, *, eta: float = 1.0, n_epochs: int = 3000, max_
     Returns the network, the number of starts used and the losses of the successful run.
     Raises ``RuntimeError`` if no start succeeds.
     """
-    check_scalar(n_hidden, "n_hidden", COUNT)
-    check_scalar(n_epochs, "n_epochs", COUNT)
-    check_scalar(max_restarts, "max_restarts", COUNT)
-    check_scalar(eta, "the learning rate eta", POSITIVE)
-    check_scalar(init_scale, "init_scale", POSITIVE)
     rng = resolve_rng(random_state)
     X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
     D = np.array([[0.0], [1.0], [1.0], [0.0]])

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._ties import TIE_RTOL, snap
-from ..validation import COUNT, Interval, check_scalar, resolve_rng
+from ..validation import (COUNT, NON_NEGATIVE, Array, Converted, Interval, Options, resolve_rng,
+                          validate_args)
 
 __all__ = [
     "TIE_RTOL",
@@ -60,6 +61,7 @@ ALPHA_R = 0.138
 
 # ---------------------------------------------------------------- validation
 
+@validate_args(ndim=[Interval(numbers.Integral, 1, None), None])
 def check_patterns(patterns, name: str = "patterns", *, ndim: int | None = None) -> np.ndarray:
     """Return ``patterns`` as a float array after checking every entry is ``+1`` or ``-1``.
 
@@ -88,6 +90,7 @@ def check_patterns(patterns, name: str = "patterns", *, ndim: int | None = None)
     return arr
 
 
+@validate_args(atol=NON_NEGATIVE)
 def check_weights(W, *, atol: float = 1e-12) -> np.ndarray:
     """Return ``W`` as floats after checking it is a valid Hopfield weight matrix (eq. 1.8).
 
@@ -114,10 +117,39 @@ def check_weights(W, *, atol: float = 1e-12) -> np.ndarray:
     return W
 
 
+class _PlusMinusOne(Converted):
+    """Constraint for patterns and states: an array of +1 and -1, by :func:`check_patterns`
+    (which hands it on as floats)."""
+
+    def __init__(self, ndim: int | None = None):
+        self.ndim = ndim
+
+    def check(self, value, name: str, owner: str = "") -> np.ndarray:
+        return check_patterns.__wrapped__(value, name, ndim=self.ndim)
+
+    def __str__(self) -> str:
+        return "an array of +1 and -1" + (f" ({self.ndim}-d)" if self.ndim else "")
+
+
+class _Weights(_PlusMinusOne):
+    """Constraint for weights: a finite, symmetric matrix (or stack) with a zero diagonal, by
+    :func:`check_weights`."""
+
+    def check(self, value, name: str, owner: str = "") -> np.ndarray:
+        return check_weights.__wrapped__(value)
+
+    def __str__(self) -> str:
+        return "a symmetric weight matrix with a zero diagonal"
+
+
+_PATTERNS, _STATE, _W = _PlusMinusOne(), _PlusMinusOne(), _Weights()
+_RUNS = dict(dynamics=Options("random", "cyclic", "parallel"), max_sweeps=COUNT,
+             random_state="random_state")
+
+
 def _states_and_weights(S, W) -> tuple[np.ndarray, np.ndarray, bool]:
-    """Validate a state (N,) / batch (n_runs, N) against weights (N, N) / (n_runs, N, N)."""
-    W = check_weights(W)
-    S = check_patterns(S, "state")
+    """A state (N,) / batch (n_runs, N) against weights (N, N) / (n_runs, N, N), both checked
+    by the public functions' ``validate_args``."""
     single = S.ndim == 1
     if S.ndim not in (1, 2):
         raise ValueError("a state must be a vector (N,) or a batch (n_runs, N), "
@@ -136,14 +168,15 @@ def _states_and_weights(S, W) -> tuple[np.ndarray, np.ndarray, bool]:
 
 # ---------------------------------------------------------------- storage
 
+@validate_args(n_patterns=COUNT, n_neurons=COUNT, random_state="random_state")
 def random_patterns(n_patterns: int, n_neurons: int, *, random_state=None,
                     batch: tuple[int, ...] = ()) -> np.ndarray:
     """Unbiased random patterns: entries ``+-1`` with probability 1/2, shape ``batch + (P, N)``."""
     rng = resolve_rng(random_state)
-    check_scalar(n_patterns, "n_patterns", COUNT), check_scalar(n_neurons, "n_neurons", COUNT)
     return rng.choice(np.array([-1.0, 1.0]), size=(*batch, n_patterns, n_neurons))
 
 
+@validate_args(patterns=_PATTERNS)
 def hebb_weights(patterns, mask=None) -> np.ndarray:
     """Hebbian weights ``w_ij = (1/P) sum_mu xi_i^mu xi_j^mu``, ``w_ii = 0``, Biehl eq. (1.11).
 
@@ -161,7 +194,7 @@ def hebb_weights(patterns, mask=None) -> np.ndarray:
     W : array (N, N) or (n_runs, N, N)
         Symmetric, with a zero diagonal.
     """
-    xi = check_patterns(patterns)
+    xi = patterns
     if xi.ndim not in (2, 3):
         raise ValueError(f"patterns must be (P, N) or (n_runs, P, N), got shape {xi.shape}")
     if mask is None:
@@ -179,6 +212,7 @@ def hebb_weights(patterns, mask=None) -> np.ndarray:
     return W
 
 
+@validate_args(patterns=_PlusMinusOne(ndim=2))
 def hebb_weights_incremental(patterns, *, return_steps: bool = False):
     """Hebbian storage one pattern at a time, Biehl eq. (1.12).
 
@@ -190,7 +224,7 @@ def hebb_weights_incremental(patterns, *, return_steps: bool = False):
     Returns the final ``(N, N)`` matrix, or with ``return_steps=True`` the stack
     ``(P + 1, N, N)`` of ``w(0), w(1), ..., w(P)``.
     """
-    xi = check_patterns(patterns, ndim=2)
+    xi = patterns
     P, N = xi.shape
     W = np.zeros((N, N))
     steps = [W.copy()] if return_steps else None
@@ -204,6 +238,7 @@ def hebb_weights_incremental(patterns, *, return_steps: bool = False):
 
 # ---------------------------------------------------------------- state functions
 
+@validate_args(S=_STATE, W=_W)
 def local_fields(S, W) -> np.ndarray:
     """Local potentials ``x_i = sum_{j != i} w_ij S_j`` for a state or a batch (eq. 1.9)."""
     S, W, _ = _states_and_weights(S, W)
@@ -221,6 +256,7 @@ def _energy(S: np.ndarray, W: np.ndarray) -> np.ndarray:
     return -0.5 * np.einsum("ri,ri->r", S, _fields(S, W))
 
 
+@validate_args(S=_STATE, W=_W)
 def energy(S, W) -> np.ndarray | float:
     """Energy ``H(S) = -sum_{i<j} w_ij S_i S_j = -1/2 S.W.S`` (Biehl eq. 1.10).
 
@@ -231,14 +267,14 @@ def energy(S, W) -> np.ndarray | float:
     return float(H[0]) if single else H
 
 
+@validate_args(S=_STATE, patterns=_PATTERNS)
 def overlap(S, patterns) -> np.ndarray | float:
     """Overlap ``R = (1/N) sum_i xi_i S_i`` of states with patterns.
 
     ``S`` (N,) or (..., N); ``patterns`` (N,) gives one overlap per state, (P, N) one per
     state and pattern.  ``R = 1`` means the state is the pattern, ``R = -1`` its negative.
     """
-    S = check_patterns(S, "state")
-    xi = check_patterns(patterns)
+    xi = patterns
     if S.shape[-1] != xi.shape[-1]:
         raise ValueError(f"states have {S.shape[-1]} neurons but patterns have {xi.shape[-1]}")
     if xi.ndim == 1:
@@ -250,6 +286,8 @@ def overlap(S, patterns) -> np.ndarray | float:
     return float(m) if np.ndim(m) == 0 else m
 
 
+@validate_args(patterns=_PATTERNS, fraction=Interval(numbers.Real, 0, 1),
+               random_state="random_state")
 def corrupt(patterns, fraction: float, *, random_state=None) -> np.ndarray:
     """Flip exactly ``round(fraction * N)`` randomly chosen entries of each pattern.
 
@@ -258,9 +296,7 @@ def corrupt(patterns, fraction: float, *, random_state=None) -> np.ndarray:
     ``1 - 2 round(fraction N) / N``.
     """
     rng = resolve_rng(random_state)
-    xi = check_patterns(patterns)
-    if not 0.0 <= fraction <= 1.0:
-        raise ValueError(f"the fraction of flipped neurons must lie in [0, 1], got {fraction}")
+    xi = patterns
     N = xi.shape[-1]
     k = int(round(fraction * N))
     order = np.argsort(rng.random(xi.shape), axis=-1)[..., :k]
@@ -307,6 +343,7 @@ def _sign_on_grid(x: np.ndarray, step) -> np.ndarray:
     return np.where(x / step >= -0.5, 1.0, -1.0)
 
 
+@validate_args(S=_STATE, W=_W)
 def update_parallel(S, W) -> np.ndarray:
     """One synchronous step ``S_i(t+1) = sign(sum_{j != i} w_ij S_j(t))`` for all i (eqs. 1.7, 1.9).
 
@@ -364,6 +401,7 @@ def _orders(n_runs: int, N: int, order: str, rng) -> np.ndarray:
     raise ValueError(f"order must be 'random' or 'cyclic', got {order!r}")
 
 
+@validate_args(S=_STATE, W=_W, order=Options("random", "cyclic"), random_state="random_state")
 def sequential_sweep(S, W, *, order: str = "random", random_state=None,
                      return_trajectory: bool = False):
     """One sweep of sequential dynamics: every neuron updated once with eq. (1.9).
@@ -439,6 +477,7 @@ class HopfieldRun:
     states: np.ndarray | None = None
 
 
+@validate_args(S0=_STATE, W=_W, **_RUNS)
 def run(S0, W, *, dynamics: str = "random", max_sweeps: int = 50,
         random_state=None, record_states: bool = False) -> HopfieldRun:
     """Iterate the Hopfield dynamics from ``S0`` until a fixed point or ``max_sweeps``.
@@ -449,7 +488,6 @@ def run(S0, W, *, dynamics: str = "random", max_sweeps: int = 50,
     changing; the loop ends when all have converged.
     """
     S, W, single = _states_and_weights(S0, W)
-    _check_run_options(dynamics, max_sweeps)
     result = _run(np.atleast_2d(S).copy(), W, dynamics, max_sweeps, resolve_rng(random_state),
                   record_states)
     if single:
@@ -459,12 +497,6 @@ def run(S0, W, *, dynamics: str = "random", max_sweeps: int = 50,
             result.states[:, 0] if record_states else None,
         )
     return result
-
-
-def _check_run_options(dynamics: str, max_sweeps: int) -> None:
-    check_scalar(max_sweeps, "max_sweeps", COUNT)
-    if dynamics not in ("random", "cyclic", "parallel"):
-        raise ValueError(f"dynamics must be 'random', 'cyclic' or 'parallel', got {dynamics!r}")
 
 
 def _run(S: np.ndarray, W: np.ndarray, dynamics: str, max_sweeps: int, rng,
@@ -542,6 +574,9 @@ class RetrievalResult:
         return self.n_patterns / self.n_neurons
 
 
+@validate_args(n_neurons=COUNT, alphas=Array(within=Interval(numbers.Real, 0, None,
+                                                             closed="neither")),
+               corruption=Interval(numbers.Real, 0, 1), n_repeats=COUNT, **_RUNS)
 def retrieval_experiment(n_neurons: int, alphas, corruption: float, n_repeats: int,
                          *, random_state=None, dynamics: str = "random",
                          max_sweeps: int = 100) -> RetrievalResult:
@@ -554,10 +589,8 @@ def retrieval_experiment(n_neurons: int, alphas, corruption: float, n_repeats: i
     """
     rng = resolve_rng(random_state)
     alphas = np.atleast_1d(np.asarray(alphas, dtype=float))
-    if alphas.ndim != 1 or np.any(alphas <= 0):
+    if alphas.ndim != 1:
         raise ValueError("alphas must be a 1-d sequence of positive loads P/N")
-    check_scalar(n_repeats, "n_repeats", COUNT)
-    _check_run_options(dynamics, max_sweeps)
     counts = np.maximum(1, np.round(alphas * n_neurons).astype(int))
     L, R = len(alphas), int(n_repeats)
     xi = random_patterns(int(counts.max()), n_neurons, random_state=rng, batch=(L * R,))
@@ -574,15 +607,15 @@ def retrieval_experiment(n_neurons: int, alphas, corruption: float, n_repeats: i
 
 # ---------------------------------------------------------------- pictures
 
+@validate_args(side=Interval(numbers.Integral, 8, None))
 def demo_images(side: int = 16) -> np.ndarray:
     """Four black-and-white pictures of ``side x side`` pixels as +-1 patterns (4, side**2).
 
     A ring, a cross, a triangle and a diagonal band: shapes a reader recognises at a
     glance, each covering a good part of the square so that the patterns are not too
-    correlated with each other.  Used to illustrate retrieval (Biehl's Fig. 1.4).
+    correlated with each other.  Used to illustrate retrieval (Biehl's Fig. 1.4).  The
+    shapes need at least 8 x 8 pixels: ``side >= 8``.
     """
-    check_scalar(side, "side (pictures need at least 8 x 8 pixels)", Interval(numbers.Integral, 8,
-                                                                              None))
     y, x = np.mgrid[0:side, 0:side] + 0.5
     c = side / 2
     r = np.hypot(x - c, y - c)

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from ..validation import POSITIVE, check_scalar
+from ..validation import ARRAY, FINITE, POSITIVE, VECTOR, Array, validate_args
 
 __all__ = [
     "sigmoid",
@@ -42,23 +42,29 @@ __all__ = [
 
 
 def _as_float_array(x, name: str = "x") -> np.ndarray:
-    x = np.asarray(x, dtype=float)
-    if np.isnan(x).any():
-        raise ValueError(f"{name} contains NaN")
-    return x
+    """``x`` (checked by ``validate_args``) as a float array."""
+    return np.asarray(x, dtype=float)
 
 
+# a potential: a number or an array; +-inf is allowed (the units' limits), NaN is not
+_POTENTIAL = Array(allow_inf=True)
+# the gain and the threshold of a unit
+_UNIT = dict(x=_POTENTIAL, gamma=POSITIVE, theta=FINITE)
+
+
+@validate_args(z=_POTENTIAL)
 def sigmoid(z: np.ndarray | float) -> np.ndarray:
     """The logistic sigmoid ``sigma(z) = 1 / (1 + exp(-z))``: the package's one sigmoid.
 
     Computed as ``(1 + tanh(z / 2)) / 2``, the same function without overflow for large
     ``|z|``.  The multilayer perceptron, the Gaussian class posterior, GLVQ's ``Phi`` and
     Biehl's firing rate :func:`sigmoid_activation` (``sigma(2 gamma (x - theta))``) all
-    use it.
+    use it.  ``sigmoid(inf) = 1`` and ``sigmoid(-inf) = 0``; NaN is refused.
     """
     return 0.5 * (1.0 + np.tanh(0.5 * np.asarray(z, dtype=float)))
 
 
+@validate_args(**_UNIT)
 def sigmoid_activation(x: np.ndarray | float, gamma: float = 1.0, theta: float = 0.0) -> np.ndarray:
     """Sigmoidal firing rate ``h(x) = 1/2 (1 + tanh[gamma (x - theta)])``, Biehl eq. (1.2).
 
@@ -75,35 +81,39 @@ def sigmoid_activation(x: np.ndarray | float, gamma: float = 1.0, theta: float =
     -------
     array of the same shape as ``x``
         Values in ``[0, 1]``.  Equivalently ``h(x) = 1 / (1 + exp(-2 gamma (x - theta)))``,
-        a logistic function.
+        a logistic function.  ``x = +-inf`` gives 1 and 0.
     """
-    gamma = float(check_scalar(gamma, "the gain gamma", POSITIVE))
+    gamma = float(gamma)
     return sigmoid(2.0 * gamma * (_as_float_array(x) - theta))
 
 
+@validate_args(**_UNIT)
 def sigmoid_derivative(x: np.ndarray | float, gamma: float = 1.0, theta: float = 0.0) -> np.ndarray:
     """``h'(x) = gamma/2 (1 - tanh^2[gamma (x - theta)]) = 2 gamma h (1 - h)``."""
-    gamma = float(check_scalar(gamma, "the gain gamma", POSITIVE))
+    gamma = float(gamma)
     t = np.tanh(gamma * (_as_float_array(x) - theta))
     return 0.5 * gamma * (1.0 - t * t)
 
 
+@validate_args(**_UNIT)
 def tanh_activation(x: np.ndarray | float, gamma: float = 1.0, theta: float = 0.0) -> np.ndarray:
     """Symmetrised activation ``g(x) = tanh[gamma (x - theta)]``, Biehl eq. (1.3).
 
     Values in ``[-1, 1]``; ``g = 2 h - 1`` with ``h`` of :func:`sigmoid_activation`,
-    and ``g'(theta) = gamma``.
+    and ``g'(theta) = gamma``; ``x = +-inf`` gives ``+-1``.
     """
-    gamma = float(check_scalar(gamma, "the gain gamma", POSITIVE))
+    gamma = float(gamma)
     return np.tanh(gamma * (_as_float_array(x) - theta))
 
 
+@validate_args(**_UNIT)
 def tanh_derivative(x: np.ndarray | float, gamma: float = 1.0, theta: float = 0.0) -> np.ndarray:
     """``g'(x) = gamma (1 - g(x)^2)`` -- the identity ``tanh' = 1 - tanh^2``."""
     g = tanh_activation(x, gamma, theta)
     return gamma * (1.0 - g * g)
 
 
+@validate_args(x=_POTENTIAL, theta=FINITE)
 def mcculloch_pitts(x: np.ndarray | float, theta: float = 0.0) -> np.ndarray:
     """Binary McCulloch--Pitts unit ``g(x) = sign(x - theta)``, Biehl eq. (1.5).
 
@@ -115,6 +125,7 @@ def mcculloch_pitts(x: np.ndarray | float, theta: float = 0.0) -> np.ndarray:
     return np.where(x >= theta, 1, -1)
 
 
+@validate_args(post=VECTOR, pre=VECTOR, eta=POSITIVE)
 def hebb_update(post: np.ndarray, pre: np.ndarray, eta: float = 1.0) -> np.ndarray:
     """Hebbian change of the synapses from ``pre`` to ``post`` neurons, Biehl eq. (1.6).
 
@@ -123,14 +134,10 @@ def hebb_update(post: np.ndarray, pre: np.ndarray, eta: float = 1.0) -> np.ndarr
     neurons).  It uses only the two activities at either end of a synapse -- the rule
     is *local*.
     """
-    post = _as_float_array(post, "post")
-    pre = _as_float_array(pre, "pre")
-    if post.ndim != 1 or pre.ndim != 1:
-        raise ValueError(f"post and pre must be 1-d activity vectors, "
-                         f"got shapes {post.shape}, {pre.shape}")
     return float(eta) * np.outer(post, pre)
 
 
+@validate_args(S_prev=ARRAY, W=ARRAY, g="callable")
 def layer_forward(S_prev: np.ndarray, W: np.ndarray, g: Callable = np.tanh) -> np.ndarray:
     """One layer of a feed-forward net: ``S_i^(k) = g(sum_j w_ij^(k) S_j^(k-1))``, eq. (1.13).
 
@@ -155,6 +162,7 @@ def layer_forward(S_prev: np.ndarray, W: np.ndarray, g: Callable = np.tanh) -> n
     return g(S_prev @ W.T)
 
 
+@validate_args(xi=ARRAY, g="callable")
 def feed_forward(xi: np.ndarray, weights: Sequence, g: Callable = np.tanh) -> list[np.ndarray]:
     """Propagate input through layers ``weights[0], weights[1], ...`` with eq. (1.13).
 
@@ -168,6 +176,7 @@ def feed_forward(xi: np.ndarray, weights: Sequence, g: Callable = np.tanh) -> li
     return layers
 
 
+@validate_args(xi=ARRAY, W=ARRAY, v=ARRAY, g="callable")
 def one_hidden_layer(xi: np.ndarray, W: np.ndarray, v: np.ndarray,
                      g: Callable = np.tanh) -> tuple[np.ndarray, np.ndarray]:
     """Network with one hidden layer of K units and one output, Biehl eq. (1.14).
@@ -198,6 +207,7 @@ def one_hidden_layer(xi: np.ndarray, W: np.ndarray, v: np.ndarray,
     return g(sigma @ v), sigma
 
 
+@validate_args(xi=ARRAY, w=ARRAY, theta=FINITE)
 def perceptron_output(xi: np.ndarray, w: np.ndarray, theta: float = 0.0) -> np.ndarray:
     """The perceptron ``S(xi) = sign(w . xi - theta)``, Biehl eq. (1.16), ``sign(0) = +1``.
 

@@ -32,7 +32,7 @@ import numpy as np
 from scipy.special import logsumexp
 
 from .._ties import first_argmax
-from ..validation import COUNT, Interval, check_scalar
+from ..validation import ARRAY, COUNT, NON_NEGATIVE, Array, Interval, validate_args
 
 __all__ = [
     "ATOL",
@@ -59,6 +59,7 @@ ATOL = 1e-9
 
 # ---------------------------------------------------------------- checks
 
+@validate_args(axis=[Interval(numbers.Integral), None], atol=NON_NEGATIVE)
 def check_distribution(p: np.ndarray, name: str = "probabilities", *, axis: int | None = None,
                        atol: float = ATOL) -> np.ndarray:
     """Return ``p`` as a float array after checking it is a probability distribution.
@@ -87,9 +88,8 @@ def check_distribution(p: np.ndarray, name: str = "probabilities", *, axis: int 
 
 
 def _probability_vector(p, name: str) -> np.ndarray:
+    """``p`` (finite: checked by ``validate_args``) as probabilities, up to ``ATOL`` above 1."""
     p = np.asarray(p, dtype=float)
-    if not np.all(np.isfinite(p)):
-        raise ValueError(f"{name} contain NaN or infinite values")
     if np.any(p < 0) or np.any(p > 1 + ATOL):
         raise ValueError(f"{name} must lie in [0, 1]")
     return p
@@ -285,6 +285,7 @@ class JointPMF:
 
 # ---------------------------------------------------------------- total probability, Bayes
 
+@validate_args(conditionals=ARRAY, priors=ARRAY)
 def total_probability(conditionals: np.ndarray, priors: np.ndarray) -> float:
     """Law of total probability ``P(A) = sum_i P(A | B_i) P(B_i)`` for a partition ``B_i``.
 
@@ -298,6 +299,7 @@ def total_probability(conditionals: np.ndarray, priors: np.ndarray) -> float:
     return float(conditionals @ priors)
 
 
+@validate_args(likelihoods=ARRAY, priors=ARRAY, evidence=[Interval(numbers.Real, 0, 1), None])
 def bayes_rule(likelihoods: np.ndarray, priors: np.ndarray,
                evidence: float | None = None) -> np.ndarray:
     """Bayes' rule ``P(A_i | B) = P(B | A_i) P(A_i) / P(B)``.
@@ -326,7 +328,7 @@ def bayes_rule(likelihoods: np.ndarray, priors: np.ndarray,
         evidence = float(likelihoods @ priors)
     else:
         priors = _probability_vector(priors, "the priors P(A_i)")
-        evidence = float(_probability_vector(evidence, "the evidence P(B)"))
+        evidence = float(evidence)
     if evidence <= 0:
         raise ValueError("the evidence P(B) is zero, so the posterior is undefined (0/0)")
     return likelihoods * priors / evidence
@@ -380,6 +382,7 @@ def bayes_error(joint: JointPMF, class_var: str) -> float:
     return float(1.0 - pxy.max(axis=1).sum())
 
 
+@validate_args(max_classifiers=COUNT)
 def all_classifier_errors(joint: JointPMF, class_var: str, *, max_classifiers: int = 2 ** 20
                           ) -> np.ndarray:
     """Errors of **all** ``m^K`` classifiers (``K`` feature tuples, ``m`` classes).
@@ -395,6 +398,7 @@ def all_classifier_errors(joint: JointPMF, class_var: str, *, max_classifiers: i
     return 1.0 - pxy[np.arange(K)[None, :], choices].sum(axis=1)
 
 
+@validate_args(priors=ARRAY, likelihoods=ARRAY)
 def map_rule(priors: np.ndarray, likelihoods: np.ndarray) -> np.ndarray:
     """``C^MAP(x_k) = argmax_i P(Y = y_i) P(X = x_k | Y = y_i)`` (class indices).
 
@@ -408,6 +412,7 @@ def map_rule(priors: np.ndarray, likelihoods: np.ndarray) -> np.ndarray:
     return first_argmax(lik * priors, axis=-1)
 
 
+@validate_args(likelihoods=ARRAY)
 def ml_rule(likelihoods: np.ndarray) -> np.ndarray:
     """``C^ML(x_k) = argmax_i P(X = x_k | Y = y_i)``: MAP with the prior ignored (uniform)."""
     return first_argmax(_probability_vector(likelihoods, "the likelihoods P(X | Y)"), axis=-1)
@@ -416,17 +421,23 @@ def ml_rule(likelihoods: np.ndarray) -> np.ndarray:
 # ---------------------------------------------------------------- parameter counts
 
 def _value_counts(n: int, n_values) -> list[int]:
-    check_scalar(n, "the number of features", Interval(numbers.Integral, 0, None))
+    """``n_values`` (checked by ``validate_args``) as one count per feature."""
     counts = [n_values] * n if isinstance(n_values, numbers.Integral) else list(n_values)
-    if len(counts) != n or any(not (isinstance(c, numbers.Integral) and c >= 1) for c in counts):
+    if len(counts) != n:
         raise ValueError("n_values must be an integer >= 1 or one such integer per feature")
     return [int(c) for c in counts]
 
 
 def _check_classes(n_classes) -> int:
-    return int(check_scalar(n_classes, "n_classes", COUNT))
+    return int(n_classes)
 
 
+# n features with n_values values each (or one count per feature), n_classes classes
+_COUNTS = dict(n=Interval(numbers.Integral, 0, None), n_values=[COUNT, Array(1, within=COUNT)],
+               n_classes=COUNT)
+
+
+@validate_args(**_COUNTS)
 def n_params_full_joint(n: int, n_values: int | Sequence[int] = 2, n_classes: int = 2) -> int:
     """Free numbers of the full joint ``P(Y, X_1, ..., X_n)``: ``|Y| prod |V_i| - 1``.
 
@@ -435,11 +446,13 @@ def n_params_full_joint(n: int, n_values: int | Sequence[int] = 2, n_classes: in
     return _check_classes(n_classes) * math.prod(_value_counts(n, n_values)) - 1
 
 
+@validate_args(**_COUNTS)
 def n_params_conditional(n: int, n_values: int | Sequence[int] = 2, n_classes: int = 2) -> int:
     """Free numbers of ``P(Y | X_1, ..., X_n)``: ``(|Y| - 1) prod |V_i|``; ``2^n`` if binary."""
     return (_check_classes(n_classes) - 1) * math.prod(_value_counts(n, n_values))
 
 
+@validate_args(**_COUNTS)
 def n_params_naive_bayes(n: int, n_values: int | Sequence[int] = 2, n_classes: int = 2, *,
                          include_prior: bool = False) -> int:
     """Free numbers of naive Bayes' ``P(X_i | Y)``: ``|Y| sum (|V_i| - 1)``; ``2n`` if binary.
@@ -571,11 +584,15 @@ def _gaussian_inputs(mean1, mean0, cov, prior1):
         chol = np.linalg.cholesky(cov)
     except np.linalg.LinAlgError:
         raise ValueError("the covariance must be positive definite") from None
-    if not 0 < prior1 < 1:
-        raise ValueError(f"the prior P(1) must lie strictly between 0 and 1, got {prior1}")
     return mean1, mean0, cov, chol
 
 
+# two Gaussian classes: their means, the shared covariance (or a number: cov * I), P(1)
+_GAUSSIANS = dict(mean1=ARRAY, mean0=ARRAY, cov=ARRAY,
+                  prior1=Interval(numbers.Real, 0, 1, closed="neither"))
+
+
+@validate_args(**_GAUSSIANS)
 def gaussian_logistic_weights(mean1: np.ndarray, mean0: np.ndarray, cov: np.ndarray,
                               prior1: float = 0.5) -> tuple[np.ndarray, float]:
     """``(w, b)`` with ``P(1 | x) = sigma(w . x + b)`` for two Gaussian classes, shared ``Sigma``.
@@ -593,6 +610,7 @@ def gaussian_logistic_weights(mean1: np.ndarray, mean0: np.ndarray, cov: np.ndar
     return w, float(b)
 
 
+@validate_args(X=ARRAY, **_GAUSSIANS)
 def gaussian_class_posterior(X: np.ndarray, mean1: np.ndarray, mean0: np.ndarray, cov: np.ndarray,
                              prior1: float = 0.5) -> np.ndarray:
     """``P(1 | x)`` by Bayes' rule from the two Gaussian class densities (log space).

@@ -31,8 +31,8 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._ties import first_argmax
-from ..validation import (NON_NEGATIVE, Interval, Options, ParamValidationMixin, check_inputs,
-                          check_scalar, warn_user)
+from ..validation import (NON_NEGATIVE, Array, Interval, Options, ParamValidationMixin,
+                          check_inputs, validate_args, warn_user)
 from .bayes import check_distribution
 
 __all__ = [
@@ -52,6 +52,8 @@ class UnseenCategoryWarning(UserWarning):
     """An input holds a category value that the model has no probability for."""
 
 
+@validate_args(count=Array(within=NON_NEGATIVE), total=Array(within=NON_NEGATIVE), m=NON_NEGATIVE,
+               p=Array(within=Interval(numbers.Real, 0, 1)))
 def m_estimate(count: np.ndarray | float, total: np.ndarray | float, m: float,
                p: np.ndarray | float) -> np.ndarray | float:
     """The m-estimate ``(n_ijk + m p) / (n_k + m)`` of ``P(X_i = x_ij | Y = y_k)``.
@@ -77,11 +79,8 @@ def m_estimate(count: np.ndarray | float, total: np.ndarray | float, m: float,
     count = np.asarray(count, dtype=float)
     total = np.asarray(total, dtype=float)
     p = np.asarray(p, dtype=float)
-    check_scalar(m, "m", NON_NEGATIVE)
-    if np.any(count < 0) or np.any(count > total):
+    if np.any(count > total):
         raise ValueError("counts must satisfy 0 <= n_ijk <= n_k")
-    if np.any(~np.isfinite(p)) or np.any(p < 0) or np.any(p > 1):
-        raise ValueError("the prior p must lie in [0, 1]")
     if np.any(total + m == 0):
         raise ValueError("n_k + m = 0: with no examples and no smoothing the estimate is 0/0")
     out = (count + m * p) / (total + m)

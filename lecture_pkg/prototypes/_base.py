@@ -25,7 +25,8 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._ties import first_argmin
-from ..validation import Interval, Options, ParamValidationMixin
+from ..validation import MATRIX, NON_NEGATIVE, Array, Interval, Options, ParamValidationMixin, \
+    validate_args
 from . import distances as _dist
 
 __all__ = [
@@ -68,6 +69,7 @@ def _fast_sqdist(X: np.ndarray, W: np.ndarray, omega: np.ndarray | None) -> np.n
     return np.einsum("pmn,pmn->pm", diff, diff)
 
 
+@validate_args(X=MATRIX)
 def class_means(X: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Class-conditional mean vectors ``sum_mu delta[y_mu, c] xi_mu / sum_mu delta[y_mu, c]``.
 
@@ -91,6 +93,7 @@ _METRIC = [Options("sqeuclidean", "euclidean", "minkowski"), "callable"]
 _MINKOWSKI_P = [Interval(numbers.Real, 1, None, closed="left", allow_inf=True)]
 
 
+@validate_args(d_correct=Array(within=NON_NEGATIVE), d_wrong=Array(within=NON_NEGATIVE))
 def relative_distance_difference(d_correct: np.ndarray, d_wrong: np.ndarray) -> np.ndarray:
     """GLVQ's ``e = (d+ - d-) / (d+ + d-)``, Biehl eq. (5.5); ``-1 <= e <= 1``.
 
@@ -101,8 +104,6 @@ def relative_distance_difference(d_correct: np.ndarray, d_wrong: np.ndarray) -> 
     """
     dJ = np.asarray(d_correct, dtype=float)
     dK = np.asarray(d_wrong, dtype=float)
-    if np.any(dJ < 0) or np.any(dK < 0):
-        raise ValueError("distances must be non-negative")
     total = dJ + dK
     return np.divide(dJ - dK, total, out=np.zeros(np.broadcast(dJ, dK).shape), where=total > 0)
 

@@ -24,7 +24,10 @@ from collections.abc import Callable
 import numpy as np
 
 from ..core.kernels import linear_kernel
-from ..validation import POSITIVE_OR_INF, check_scalar
+from ..validation import ARRAY, MATRIX, POSITIVE_OR_INF, VECTOR, validate_args
+
+# inputs X (P, N) and prototypes W (M, N), finite; a single vector is one row
+_PAIR = dict(X=ARRAY, W=ARRAY)
 
 __all__ = [
     "squared_euclidean",
@@ -54,6 +57,7 @@ def _pair(X, W) -> tuple[np.ndarray, np.ndarray]:
     return X, W
 
 
+@validate_args(**_PAIR)
 def squared_euclidean(X: np.ndarray, W: np.ndarray) -> np.ndarray:
     """Squared Euclidean distances ``(xi - w)^2`` of every row of ``X`` to every row of ``W``.
 
@@ -65,11 +69,13 @@ def squared_euclidean(X: np.ndarray, W: np.ndarray) -> np.ndarray:
     return np.einsum("pmn,pmn->pm", diff, diff)
 
 
+@validate_args(**_PAIR)
 def euclidean(X: np.ndarray, W: np.ndarray) -> np.ndarray:
     """Euclidean distances ``|xi - w|``, shape (P, M)."""
     return np.sqrt(squared_euclidean(X, W))
 
 
+@validate_args(**_PAIR, p=POSITIVE_OR_INF)
 def minkowski(X: np.ndarray, W: np.ndarray, p: float = 2.0) -> np.ndarray:
     """Minkowski distances, Biehl eq. (5.10): ``d_p = [sum_j |xi_j - w_j|^p]^(1/p)``.
 
@@ -86,7 +92,6 @@ def minkowski(X: np.ndarray, W: np.ndarray, p: float = 2.0) -> np.ndarray:
     -------
     array (P, M)
     """
-    check_scalar(p, "the Minkowski exponent p", POSITIVE_OR_INF)
     X, W = _pair(X, W)
     diff = np.abs(X[:, None, :] - W[None, :, :])
     if np.isinf(p):
@@ -101,6 +106,7 @@ def minkowski(X: np.ndarray, W: np.ndarray, p: float = 2.0) -> np.ndarray:
     return safe[..., 0] * ((diff / safe) ** p).sum(axis=2) ** (1.0 / p)
 
 
+@validate_args(**_PAIR)
 def inner_product_distance(X: np.ndarray, W: np.ndarray) -> np.ndarray:
     """Squared Euclidean distance from inner products only, Biehl eq. (5.11).
 
@@ -114,6 +120,7 @@ def inner_product_distance(X: np.ndarray, W: np.ndarray) -> np.ndarray:
     return np.maximum(d, 0.0)
 
 
+@validate_args(**_PAIR, kernel="callable")
 def kernel_distance(X: np.ndarray, W: np.ndarray,
                     kernel: Callable[[np.ndarray, np.ndarray], np.ndarray] = linear_kernel
                     ) -> np.ndarray:
@@ -150,6 +157,7 @@ def _kernel_diagonal(kernel, A: np.ndarray) -> np.ndarray:
                            for i in range(0, len(A), block)])
 
 
+@validate_args(**_PAIR, Lambda=MATRIX)
 def quadratic_form_distance(X: np.ndarray, W: np.ndarray, Lambda: np.ndarray) -> np.ndarray:
     """Generalised quadratic distance ``(w - xi)^T Lambda (w - xi)``, Biehl eq. (5.13).
 
@@ -167,6 +175,7 @@ def quadratic_form_distance(X: np.ndarray, W: np.ndarray, Lambda: np.ndarray) ->
     return np.einsum("pmi,ij,pmj->pm", diff, Lambda, diff)
 
 
+@validate_args(**_PAIR, omega=MATRIX)
 def relevance_distance(X: np.ndarray, W: np.ndarray, omega: np.ndarray) -> np.ndarray:
     """Matrix relevance distance ``delta_Lambda = [Omega (w - xi)]^2``, Biehl eqs. (5.13)-(5.14).
 
@@ -185,6 +194,7 @@ def relevance_distance(X: np.ndarray, W: np.ndarray, omega: np.ndarray) -> np.nd
     return squared_euclidean(X @ omega.T, W @ omega.T)
 
 
+@validate_args(xi=VECTOR, w=VECTOR, omega=MATRIX)
 def relevance_distance_gradients(xi: np.ndarray, w: np.ndarray,
                                  omega: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Derivatives of ``delta_Lambda(w, xi)`` with respect to ``w`` and ``Omega`` (corrected
@@ -215,6 +225,7 @@ def relevance_distance_gradients(xi: np.ndarray, w: np.ndarray,
     return 2.0 * omega.T @ ov, 2.0 * np.outer(ov, v)
 
 
+@validate_args(X=MATRIX)
 def mahalanobis_matrix(X: np.ndarray) -> np.ndarray:
     """``Omega = Sigma^{-1/2}`` for the covariance ``Sigma`` of the rows of ``X``.
 

@@ -29,10 +29,14 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._ties import TIE_RTOL, first_argmin
-from ..neurons.units import sigmoid
-from ..validation import (COUNT, POSITIVE, Interval, Options, check_inputs, check_scalar,
-                          resolve_rng, warn_user)
+from ..neurons.units import sigmoid as _checked_sigmoid
+from ..validation import (COUNT, MATRIX, NON_NEGATIVE, POSITIVE, Array, Interval, Options,
+                          check_inputs, check_scalar, resolve_rng, validate_args, warn_user)
 from ._base import _fast_sqdist, _name, _permutation, _PrototypeClassifier
+
+# the sigmoid unchecked in the training loops (their own numbers; the public function checks
+# its argument on every call)
+sigmoid = _checked_sigmoid.__wrapped__
 
 __all__ = [
     "init_prototypes",
@@ -46,6 +50,10 @@ __all__ = [
 ]
 
 
+@validate_args(X=MATRIX, y_idx="array-like",
+               per_class=Array(1, within=Interval(numbers.Integral, 0, None)),
+               method=Options("class-mean", "random-example"), random_state="random_state",
+               jitter=NON_NEGATIVE)
 def init_prototypes(X: np.ndarray, y_idx: np.ndarray, per_class: Sequence[int] | np.ndarray, *,
                     method: str = "class-mean",
                     random_state: np.random.Generator | int | None = None, jitter: float = 0.1,
@@ -78,12 +86,9 @@ def init_prototypes(X: np.ndarray, y_idx: np.ndarray, per_class: Sequence[int] |
     """
     X = np.asarray(X, dtype=float)
     y_idx = np.asarray(y_idx)
-    per_class = np.asarray(per_class)
+    per_class = per_class.astype(int)
     names = class_names if class_names is not None else np.arange(len(per_class))
     rng = resolve_rng(random_state)
-    if method not in ("class-mean", "random-example"):
-        raise ValueError(f"initial_prototypes must be 'class-mean' or 'random-example', "
-                         f"got {method!r}")
     counts = np.bincount(y_idx, minlength=len(per_class))
     for k, (want, have) in enumerate(zip(per_class, counts)):
         if want < 1:
@@ -188,6 +193,12 @@ def _labels_to_indices(y, prototype_labels):
     return np.searchsorted(classes, y), np.searchsorted(classes, labels)
 
 
+# the data, the prototypes, and the cost's options
+_GLVQ = dict(X=MATRIX, prototypes=MATRIX, omega=[MATRIX, None],
+             activation=Options("identity", "sigmoid"), steepness=POSITIVE)
+
+
+@validate_args(**_GLVQ)
 def glvq_cost(X: np.ndarray, y: np.ndarray, prototypes: np.ndarray, prototype_labels: np.ndarray, *,
               omega: np.ndarray | None = None, activation: str = "identity",
               steepness: float = 1.0) -> float:
@@ -214,6 +225,7 @@ def glvq_cost(X: np.ndarray, y: np.ndarray, prototypes: np.ndarray, prototype_la
                       False)[0]
 
 
+@validate_args(**_GLVQ)
 def glvq_gradients(X: np.ndarray, y: np.ndarray, prototypes: np.ndarray,
                    prototype_labels: np.ndarray, *, omega: np.ndarray | None = None,
                    activation: str = "identity",
@@ -241,6 +253,7 @@ def glvq_gradients(X: np.ndarray, y: np.ndarray, prototypes: np.ndarray,
     return gw, go
 
 
+@validate_args(omega=MATRIX)
 def normalize_omega(omega: np.ndarray) -> np.ndarray:
     """Scale ``Omega`` so that ``trace(Lambda) = sum_ij Omega_ij^2 = 1``.
 
@@ -254,6 +267,10 @@ def normalize_omega(omega: np.ndarray) -> np.ndarray:
                          "(or is not finite); it cannot be normalised to trace 1. "
                          "Use a smaller eta_omega or a different initial Omega")
     return omega / np.sqrt(norm2)
+
+
+# unchecked in the training loops: a run that diverges gets the message above
+_normalize_omega = normalize_omega.__wrapped__
 
 
 # ---------------------------------------------------------------- the training engine
@@ -343,18 +360,21 @@ class PrototypeTrainer:
             if self.diagonal and (omega.shape[0] != omega.shape[1]
                                   or np.any(omega[~np.eye(len(omega), dtype=bool)])):
                 raise ValueError("a diagonal relevance needs a square diagonal omega")
-            self.omega = normalize_omega(omega) if self.learn_omega else omega
+            self.omega = _normalize_omega(omega) if self.learn_omega else omega
         self.rng = resolve_rng(random_state)
         # per class: its own prototypes and the others (the candidates for w+ and w-)
         classes = range(int(max(self.y.max(initial=0), self.c.max())) + 1)
         self._own = [np.flatnonzero(self.c == k) for k in classes]
         self._rival = [np.flatnonzero(self.c != k) for k in classes]
+        self._every = np.arange(len(self.c))
         self.epoch = 0
         self.n_steps = 0
         self.last_example: int | None = None
         self.prototype_history = [self.W.copy()]
-        self.cost_per_epoch = [self.cost()]
-        self.errors_per_epoch = [self.errors()]
+        self._kept = None
+        cost, errors = self._measure()
+        self.cost_per_epoch = [cost]
+        self.errors_per_epoch = [errors]
 
     # -------------------------------------------------- state
     @property
@@ -397,7 +417,7 @@ class PrototypeTrainer:
         x = self.X[mu]
         if self.rule == "lvq1":
             d = _fast_sqdist(x[None, :], self.W, self.omega)[0]
-            j = first_argmin(d)
+            j = self._closest(self._every, d)
             psi = 1.0 if self.c[j] == self.y[mu] else -1.0
             delta = x - self.W[j]
             if self.omega is not None:                     # (5.9):
@@ -450,7 +470,7 @@ class PrototypeTrainer:
             omega = self.omega - eta_o * go
             norm2 = float(np.sum(omega * omega))
             self.omega = (omega / np.sqrt(norm2) if 1e-300 < norm2 < np.inf
-                          else normalize_omega(omega))
+                          else _normalize_omega(omega))
 
     @staticmethod
     def _closest(candidates: np.ndarray, d: np.ndarray) -> int:
@@ -465,16 +485,50 @@ class PrototypeTrainer:
                 return int(candidates[first_argmin(d[candidates])])
             grid = TIE_RTOL * max(a, b) if max(a, b) > 0 else TIE_RTOL
             return int(j) if round(b / grid) < round(a / grid) else int(i)
+        if len(candidates) <= 16:                        # the same rule on a few floats: the
+            values = d[candidates].tolist()              # first of the smallest on the grid
+            top = max(abs(v) for v in values)            # of TIE_RTOL times the largest
+            if math.isfinite(top):
+                grid = TIE_RTOL * top if top > 0 else TIE_RTOL
+                snapped = [round(v / grid) for v in values]
+                return int(candidates[snapped.index(min(snapped))])
         return int(candidates[first_argmin(d[candidates])])
 
+    def _measure(self) -> tuple[float, int]:
+        """:meth:`cost` and :meth:`errors` from one pass over the data (the same distances
+        serve both).  In batch mode the gradients of that pass are kept with the state they
+        belong to: the next epoch's step starts from it and uses them unless it changed."""
+        act = self.activation if self.rule == "glvq" else "identity"
+        batch = self.solver == "batch"
+        core = _glvq_core(self.X, self.y, self.W, self.c, self.omega, act, self.steepness,
+                          batch and self.learn_omega)
+        if batch:
+            self._kept = (core, self.W.copy(), None if self.omega is None else self.omega.copy(),
+                          act, self.steepness, self.learn_omega)
+        return core[0], int(np.sum(self.c[first_argmin(core[4], axis=1)] != self.y))
+
+    def _kept_gradients(self, X):
+        """The gradients :meth:`_measure` kept, if they belong to the current state."""
+        kept, self._kept = self._kept, None
+        if kept is None or X is not self.X or kept[3:] != (self.activation, self.steepness,
+                                                           self.learn_omega):
+            return None
+        core, W, omega = kept[:3]
+        same_omega = (omega is None and self.omega is None) or (
+            omega is not None and self.omega is not None and np.array_equal(omega, self.omega))
+        return core if same_omega and np.array_equal(W, self.W) else None
+
     def _gradient_step(self, X, y, eta_w, eta_o) -> None:
-        _, gw, go, _, _ = _glvq_core(X, y, self.W, self.c, self.omega, self.activation,
-                                     self.steepness, self.learn_omega)
+        core = self._kept_gradients(X)
+        if core is None:
+            core = _glvq_core(X, y, self.W, self.c, self.omega, self.activation, self.steepness,
+                              self.learn_omega)
+        _, gw, go, _, _ = core
         self.W -= eta_w * gw
         if self.learn_omega:
             if self.diagonal:
                 go = np.diag(np.diag(go))
-            self.omega = normalize_omega(self.omega - eta_o * go)
+            self.omega = _normalize_omega(self.omega - eta_o * go)
 
     def run_epoch(self) -> None:
         """One epoch: all examples in a fresh random order (SGD) or one batch gradient step."""
@@ -488,8 +542,9 @@ class PrototypeTrainer:
                 self.step(mu)
         self.epoch += 1
         self.prototype_history.append(self.W.copy())
-        self.cost_per_epoch.append(self.cost())
-        self.errors_per_epoch.append(self.errors())
+        cost, errors = self._measure()
+        self.cost_per_epoch.append(cost)
+        self.errors_per_epoch.append(errors)
 
     def run(self, n_epochs: int) -> None:
         """Run ``n_epochs`` further epochs."""

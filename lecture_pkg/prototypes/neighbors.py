@@ -21,7 +21,10 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._ties import first_argmin, stable_argsort
 from ..core.order import presentation_order
-from ..validation import COUNT, ParamValidationMixin, check_inputs, check_scalar
+import numbers
+
+from ..validation import (COUNT, MATRIX, Array, Interval, Options, ParamValidationMixin,
+                          check_inputs, validate_args)
 from ._base import _METRIC, _MINKOWSKI_P, _metric_function, _PrototypeClassifier, class_means
 
 __all__ = [
@@ -194,6 +197,8 @@ class NearestPrototypeClassifier(_PrototypeClassifier):
         return model
 
 
+@validate_args(X=MATRIX, order=[None, Options("random"), "array-like"],
+               random_state="random_state", metric=_METRIC, p=_MINKOWSKI_P)
 def condensed_nearest_neighbor(X: np.ndarray, y: np.ndarray, *,
                                order: str | np.ndarray | None = None,
                                random_state: np.random.Generator | int | None = None,
@@ -247,15 +252,12 @@ def condensed_nearest_neighbor(X: np.ndarray, y: np.ndarray, *,
     >>> condensed_nearest_neighbor(X, [0, 0, 0, 1, 1, 1]).tolist()
     [0, 3]
     """
-    X = check_inputs(X)
     if len(X) == 0:
         raise ValueError("X has no rows: the store starts with one pattern")
     y = np.asarray(y)
     if y.shape != (len(X),):
         raise ValueError(f"y must have one label per row of X: shapes {X.shape}, {y.shape}")
     check_classification_targets(y)                    # NaN or continuous labels are refused
-    check_scalar(metric, "metric", *_METRIC)
-    check_scalar(p, "p", *_MINKOWSKI_P)
     _, y_idx = np.unique(y, return_inverse=True)
     distance = _metric_function(metric, p)
     perm = presentation_order(len(X), order, random_state=random_state)
@@ -283,6 +285,8 @@ def condensed_nearest_neighbor(X: np.ndarray, y: np.ndarray, *,
     return np.array(store, dtype=int)
 
 
+@validate_args(bayes_error=Array(within=Interval(numbers.Real, 0, 1)),
+               n_classes=Interval(numbers.Integral, 2, None))
 def cover_hart_bound(bayes_error: np.ndarray | float,
                      n_classes: int = 2) -> tuple[np.ndarray, np.ndarray]:
     """Cover and Hart's bounds on the asymptotic error ``R`` of the 1-NN rule.
@@ -307,10 +311,8 @@ def cover_hart_bound(bayes_error: np.ndarray | float,
     >>> float(lower), round(float(upper), 12)
     (0.1, 0.18)
     """
-    if isinstance(n_classes, bool) or not float(n_classes).is_integer() or n_classes < 2:
-        raise ValueError(f"n_classes must be an integer >= 2, got {n_classes!r}")
     r = np.asarray(bayes_error, dtype=float)
     c = float(n_classes)
-    if np.any(~np.isfinite(r)) or np.any(r < 0) or np.any(r > (c - 1) / c):
+    if np.any(r > (c - 1) / c):
         raise ValueError(f"bayes_error must lie in [0, (c-1)/c] = [0, {(c - 1) / c:g}]")
     return r, r * (2.0 - c * r / (c - 1.0))

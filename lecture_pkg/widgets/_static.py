@@ -34,6 +34,7 @@ import html
 import io
 import itertools
 import json
+import numbers
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -41,6 +42,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from lecture_pkg.plotting import PIXEL_DENSITY
+
+from ..validation import COUNT, POSITIVE, Interval, Options, validate_args
 
 __all__ = ["Control", "StaticExplorer", "control", "grid_with", "png_bytes", "png_width",
            "static_explorer", "sweep_explorer"]
@@ -74,6 +77,7 @@ class Control:
         return len(self.values)
 
 
+@validate_args(kind=Options(*KINDS))
 def control(key: str, values: Sequence, *, label: str | None = None, initial: object = None,
             fmt: str | Callable = "{:g}", kind: str = "slider",
             play: bool | None = None) -> Control:
@@ -82,8 +86,6 @@ def control(key: str, values: Sequence, *, label: str | None = None, initial: ob
     ``fmt`` formats a value for display (a format string or a function).  ``play``
     defaults to True for ``kind="steps"`` and False otherwise.
     """
-    if kind not in KINDS:
-        raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
     values = tuple(v.item() if isinstance(v, np.generic) else v for v in values)
     if len(values) < 2:
         raise ValueError(f"the control {key!r} needs at least two values, got {len(values)}")
@@ -283,6 +285,8 @@ def _control_html(uid: str, i: int, c: Control) -> str:
             f'{buttons_after}<output class="lpx-value" for="{uid}-c{i}">{value}</output></div>')
 
 
+@validate_args(render="callable", describe=["callable", None], dpi=POSITIVE, pixel_density=COUNT,
+               colors=Interval(numbers.Integral, 1, 256))
 def static_explorer(render: Callable, controls: Sequence[Control], *,
                     describe: Callable | None = None,
                     title: str = "", dpi: float = 100,

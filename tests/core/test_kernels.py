@@ -116,7 +116,8 @@ def test_kernel_matrix_by_name_and_callable(data):
     A, B = data
     np.testing.assert_allclose(kernel_matrix(A, B, "poly", degree=2), polynomial_kernel(A, B))
     np.testing.assert_allclose(kernel_matrix(A, B, lambda a, b: a @ b.T), A @ B.T)
-    with pytest.raises(ValueError, match="unknown kernel"):
+    with pytest.raises(ValueError, match="'kernel' must be one of 'linear', 'poly', 'rbf' or a "
+                                         "callable; got 'sigmoid'"):
         kernel_matrix(A, B, "sigmoid")
     with pytest.raises(ValueError, match="shape"):
         kernel_matrix(A, B, lambda a, b: np.ones((2, 2)))

@@ -95,5 +95,5 @@ def test_add_spurious_feature():
     assert 0.85 < acc < 0.95
     useless = datasets.add_spurious_feature(X, y, 0.5, random_state=rng)
     assert abs(np.mean(np.sign(useless[:, 3]) == y) - 0.5) < 0.1
-    with pytest.raises(ValueError, match="strength must be a finite number in \\[0, 1\\]"):
+    with pytest.raises(ValueError, match="'strength' must be a finite number in \\[0, 1\\]"):
         datasets.add_spurious_feature(X, y, 1.5, random_state=rng)

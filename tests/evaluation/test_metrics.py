@@ -90,7 +90,7 @@ def test_roc_bad_input_is_named():
         ev.auc_trapezoid([0, 1, 0.5], [0, 1, 1])
     with pytest.raises(ValueError, match="no positive"):
         ev.rates((0, 3, 2, 0))
-    with pytest.raises(ValueError, match="NaN"):
+    with pytest.raises(ValueError, match="'theta' must be a number; got nan"):
         ev.threshold_predict([0.0, 1.0], np.nan)
 
 

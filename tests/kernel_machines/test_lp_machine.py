@@ -125,7 +125,7 @@ def test_matrix_form(moons):
 def test_bad_input_is_refused(moons):
     X, y = moons
     K = rbf_kernel(X, gamma=1.0)
-    with pytest.raises(ValueError, match="C must"):
+    with pytest.raises(ValueError, match="'C' must"):
         lp_machine(K, y, -1.0)
     with pytest.raises(ValueError, match="lam"):
         lp_machine(K, y, lam=0.0)

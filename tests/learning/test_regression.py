@@ -32,7 +32,8 @@ def test_clamped_input_turns_a_threshold_into_a_weight():
     assert Xa.shape == (6, 4) and np.all(Xa[:, -1] == -1)
     np.testing.assert_allclose(Xa @ np.r_[w, theta], X @ w - theta, atol=1e-12)
     np.testing.assert_allclose(reg.add_clamped_input(X, 1.0) @ np.r_[w, theta], X @ w + theta)
-    with pytest.raises(ValueError, match="non-zero"):
+    with pytest.raises(ValueError, match=r"'value' must be a finite number in \(-inf, 0\) or a "
+                                         r"finite number in \(0, inf\); got 0.0"):
         reg.add_clamped_input(X, 0.0)
     with pytest.raises(ValueError, match="2-d"):
         reg.add_clamped_input(np.ones(3))

@@ -139,7 +139,7 @@ def test_fit_checks_its_rate_and_epochs():
                          ({"init_scale": 0.0}, "init_scale")]:
         with pytest.raises(ValueError, match=name):
             train_xor(random_state=0, **kwargs)
-    with pytest.raises(ValueError, match="step h"):
+    with pytest.raises(ValueError, match="'h' must be a finite number in"):
         numerical_gradient(lambda w: 0.0, np.zeros(2), h=0.0)
 
 
@@ -293,6 +293,24 @@ def test_early_stopping_restores_the_weights_of_the_best_validation_epoch():
     again.fit(X, D, eta=0.5, n_epochs=400, validation=(Xv, f(Xv)), patience=5)
     assert again.n_epochs_ - again.best_epoch_ == 5
     assert len(again.validation_losses_) == again.n_epochs_ + 1
+
+
+def test_early_stopping_keeps_the_weights_of_the_last_epoch():
+    # last_weights_ is the network that was not stopped: the same descent run on from
+    # the kept weights to the last epoch ends there, number for number
+    rng = np.random.default_rng(12)
+    X, Xv = rng.normal(size=(20, 2)), rng.normal(size=(50, 2))
+    D, Dv = (X[:, :1] * X[:, 1:] > 0) * 1.0, (Xv[:, :1] * Xv[:, 1:] > 0) * 1.0
+    net = MLP((2, 20, 1), random_state=13, init="glorot", activation="tanh",
+              output_activation="sigmoid")
+    net.fit(X, D, eta=0.2, n_epochs=300, validation=(Xv, Dv))
+    assert net.best_epoch_ < 300
+    on = MLP((2, 20, 1), [w.copy() for w in net.weights], activation="tanh",
+             output_activation="sigmoid")
+    on.fit(X, D, eta=0.2, n_epochs=300 - net.best_epoch_)
+    for w_on, w_last in zip(on.weights, net.last_weights_):
+        np.testing.assert_array_equal(w_on, w_last)
+    assert not any(np.array_equal(a, b) for a, b in zip(net.weights, net.last_weights_))
 
 
 def test_lbfgs_reaches_a_stationary_point_of_the_same_loss():

@@ -200,7 +200,7 @@ def test_demo_images_are_balanced_enough_to_be_retrieved():
     assert np.abs(m - np.eye(4)).max() < 0.3
     W = hp.hebb_weights(imgs)
     np.testing.assert_array_equal(hp.update_parallel(imgs, W), imgs)
-    with pytest.raises(ValueError, match="8 x 8"):
+    with pytest.raises(ValueError, match=r"'side' must be an integer in \[8, inf\)"):
         hp.demo_images(4)
 
 

@@ -216,9 +216,9 @@ def test_condensed_nearest_neighbor_refuses_what_the_estimators_refuse():
         condensed_nearest_neighbor(np.empty((0, 2)), [])
     with pytest.raises(ValueError):
         condensed_nearest_neighbor(X, [0.0, 0.0, np.nan, 1.0, 1.0, 1.0])
-    with pytest.raises(ValueError, match="p must be"):
+    with pytest.raises(ValueError, match="'p' must be"):
         condensed_nearest_neighbor(X, [0, 0, 0, 1, 1, 1], metric="minkowski", p=0.5)
-    with pytest.raises(ValueError, match="metric must be"):
+    with pytest.raises(ValueError, match="'metric' must be"):
         condensed_nearest_neighbor(X, [0, 0, 0, 1, 1, 1], metric="cosine")
 
 
@@ -245,9 +245,9 @@ def test_cover_fraction_accepts_whole_numbers_in_any_dtype():
 
 def test_shifted_copies_refuse_nan():
     image = np.zeros(ROWS * COLS)
-    with pytest.raises(ValueError, match="whole numbers"):
+    with pytest.raises(ValueError, match="shifts must not contain NaN"):
         shifted_copies(image, 0.0, [np.nan])
-    with pytest.raises(ValueError, match="direction must be finite"):
+    with pytest.raises(ValueError, match="'direction' must be a finite number"):
         shifted_copies(image, np.nan, [1])
     image[3] = np.nan
     with pytest.raises(ValueError, match="NaN"):

@@ -226,7 +226,7 @@ def test_parameter_counts_general_and_by_enumeration(shapes):
     assert pr.n_params_full_joint(3, [3, 3, 3], 2) == 53
     assert pr.n_params_conditional(3, 3, 2) == 27
     assert pr.n_params_naive_bayes(3, 3, 2) == 12
-    with pytest.raises(ValueError, match="number of features"):
+    with pytest.raises(ValueError, match=r"'n' must be an integer in \[0, inf\)"):
         pr.n_params_full_joint(-1)
     with pytest.raises(ValueError, match="n_values"):
         pr.n_params_naive_bayes(2, [2])

@@ -43,7 +43,7 @@ def test_m_estimate_slide_numbers():
 
 
 @pytest.mark.parametrize("args, message", [
-    ((0, 0, 0, 0.5), "0/0"), ((5, 4, 1, 0.5), "n_ijk"), ((1, 4, -1, 0.5), "m must"),
+    ((0, 0, 0, 0.5), "0/0"), ((5, 4, 1, 0.5), "n_ijk"), ((1, 4, -1, 0.5), "'m' must"),
     ((1, 4, 1, 1.5), r"\[0, 1\]"),
 ])
 def test_m_estimate_bad_input(args, message):
