@@ -30,6 +30,11 @@ first paint:
   cell) and the copy button copies as before, and the coloured markup in an inert
   ``<script type="text/html">`` beside it; a few lines of script (``FOLDED_CODE_JS``,
   written once into such a page) put the colours in when the cell is first unfolded.
+* The theme runs Bootstrap's script (81 kB, a fifth of a second of a phone's first
+  seconds) on every page for three header controls: the download menu, the buttons'
+  tooltips and the back-to-top button.  ``book/_static/bootstrap_on_demand.js`` takes its
+  place and loads it at the reader's first scroll, touch, key or mouse movement
+  (:func:`bootstrap_on_demand`).
 * The scripts in a page's head are loaded with ``defer``: fetched in parallel, run in
   their order once the page is parsed, before ``DOMContentLoaded``, which is when they
   act.  ``documentation_options.js``, which an inline script right after it uses, is
@@ -50,6 +55,8 @@ SEARCH_ONLY = ("_static/searchtools.js", "_static/language_data.js", "searchinde
 KEEP_BLOCKING = ("documentation_options.js",)
 OPTIONS_JS = "_static/documentation_options.js"
 THEME_JS = "_static/scripts/pydata-sphinx-theme.js"
+BOOTSTRAP_JS = "_static/scripts/bootstrap.js"
+ON_DEMAND_JS = "_static/bootstrap_on_demand.js"
 THEME_SCROLL_PASS = '"complete"===document.readyState?I():window.addEventListener("load",I)'
 """How the theme's script (pydata-sphinx-theme 0.17) starts its pass over scrollable boxes."""
 _NO_SCROLL_PASS = "0/* the pass: book/_static/scroll_focus.js */"
@@ -80,6 +87,23 @@ def fast_head(html: str, search_page: bool = False, inline: str | None = None) -
         return f'<script{before}defer src="{src}"{after}></script>\n'
 
     return _SCRIPT.sub(rewrite, head) + rest
+
+
+def bootstrap_on_demand(html: str, root: str) -> str:
+    """``html`` with the theme's Bootstrap script loaded at the reader's first interaction:
+    its preload hint goes and its tag becomes one for ``ON_DEMAND_JS`` (at ``root``), which
+    loads the original address (``data-src``) when the reader first scrolls, touches, types
+    or moves the mouse."""
+    target = re.escape(BOOTSTRAP_JS)
+    html = re.sub(r'<link rel="preload" as="script" href="[^"]*' + target + r'[^"]*"\s*/?>\s*',
+                  "", html)
+
+    def swap(m: re.Match) -> str:
+        return (f'<script defer src="{root}{ON_DEMAND_JS}" data-src="{m.group(1)}">'
+                "</script>\n")
+
+    return re.sub(r'<script\b[^>]*\bsrc="([^"]*' + target + r'[^"]*)"[^>]*>\s*</script>\s*',
+                  swap, html, count=1)
 
 
 EXPLORER_DIR = "_static/explorers"
@@ -255,6 +279,7 @@ def _rewrite_pages(app, exception):
         rel = page.relative_to(outdir)
         fast = fast_head(html, search_page=rel.as_posix() == "search.html", inline=options)
         root = "../" * (len(rel.parts) - 1)
+        fast = bootstrap_on_demand(fast, root)
         if icons and css:
             fast = _use_static_icons(inline_icons(fast, icons), root)
         if "lpx-data" in fast:

@@ -56,6 +56,19 @@ def test_the_search_page_keeps_its_search_scripts():
     assert "searchindex.js" in page and "searchtools.js" in page
 
 
+def test_bootstrap_is_loaded_on_demand_in_place_of_at_load():
+    head = ('<link rel="preload" as="script" href="../_static/scripts/bootstrap.js?digest=9" />\n'
+            '<script defer src="../_static/scripts/bootstrap.js?digest=9"></script>\n'
+            '<script defer src="../_static/scripts/pydata-sphinx-theme.js?digest=9"></script>')
+    page = fast_pages.bootstrap_on_demand(head, "../")
+    assert "preload" not in page
+    assert ('<script defer src="../_static/bootstrap_on_demand.js" '
+            'data-src="../_static/scripts/bootstrap.js?digest=9"></script>') in page
+    assert page.count("scripts/bootstrap.js") == 1 and "pydata-sphinx-theme.js" in page
+    assert fast_pages.bootstrap_on_demand(page, "../") == page          # a second run: no change
+    assert (ROOT / "book" / fast_pages.ON_DEMAND_JS).is_file()
+
+
 FONTAWESOME = ("var p={bars:[448,512,[],\"f0c9\",\"M0 96Z\"],\"magnifying-glass\":[512,512,[],"
                "\"f002\",\"M416 208Z\"]};(function(){d(\"far\",p),d(\"fa-regular\",p)})();"
                "var p={bars:[448,512,[],\"f0c9\",\"M1 1Z\"],\"magnifying-glass\":[512,512,[],"

@@ -590,6 +590,29 @@ class TestSiteFeatures:
         _settle(page)
         _fail_if(probe.problems() + problems, f"navigation {start} -> {page.url}")
 
+    def test_bootstrap_waits_for_the_reader_and_the_download_menu_opens_at_once(self, request):
+        """Bootstrap's script is not run while a chapter loads (book/_static/
+        bootstrap_on_demand.js); the first click on the download menu opens it, a second
+        closes it, and the header's tooltips are Bootstrap's after the first movement."""
+        probe = _open_probe(request)
+        page = probe.page
+        chapter = next(p for p in PAGES if p.startswith("book/perceptron/"))
+        response = page.goto(probe.base_url + chapter, wait_until="load")
+        assert response is not None and response.status == 200
+        _settle(page)
+        assert page.evaluate("typeof window.bootstrap") == "undefined", (
+            f"{chapter} ran Bootstrap's script before the reader did anything")
+        menu = "document.querySelector('.dropdown-menu.show') !== null"
+        toggle = page.locator('[data-bs-toggle="dropdown"]').first
+        toggle.dispatch_event("click")                  # a click with no movement before it
+        page.wait_for_function(menu)
+        assert page.evaluate("typeof window.bootstrap") == "object"
+        toggle.click()
+        page.wait_for_function(f"!({menu})")
+        assert page.locator('[data-bs-toggle="tooltip"][data-bs-original-title]').count() > 0, (
+            "the header's tooltips are not Bootstrap's once it has loaded")
+        _fail_if(probe.problems(), chapter)
+
     def test_search_finds_perceptron(self, request):
         """The full-text search (Sphinx's searchindex.js) finds "perceptron", the subject
         of the book."""
