@@ -28,10 +28,9 @@ import warnings
 
 import numpy as np
 
-__all__ = ["as_plus_minus", "check_inputs", "check_vector", "check_positive_int", "resolve_rng",
+__all__ = ["as_plus_minus", "check_inputs", "check_vector", "resolve_rng",
            "Interval", "Options", "check_params", "ParamValidationMixin", "check_scalar",
-           "check_counts", "Converted", "Array", "validate_args", "InvalidParameterError",
-           "warn_user",
+           "Converted", "Array", "validate_args", "InvalidParameterError", "warn_user",
            "FINITE", "POSITIVE", "POSITIVE_OR_INF", "NON_NEGATIVE", "COUNT", "NON_ZERO",
            "MATRIX", "VECTOR", "LABELS", "ARRAY"]
 
@@ -126,12 +125,6 @@ def check_vector(values, name: str = "x", *, allow_inf: bool = False) -> np.ndar
             raise ValueError(f"{name} must not contain infinite values "
                              f"({n_inf} of {values.size} values)")
     return values
-
-
-def check_positive_int(value, name: str) -> None:
-    """Raise ``ValueError`` unless ``value`` is an integer ``>= 1``."""
-    if not (isinstance(value, numbers.Integral) and value >= 1):
-        raise ValueError(f"{name} must be a positive integer, got {value!r}")
 
 
 def resolve_rng(random_state):
@@ -329,7 +322,8 @@ def _refusal(owner: str, name: str, allowed: str, value) -> str:
     shown = repr(value)
     if len(shown) > 120:
         shown = shown[:117] + "..."
-    return f"{owner}: the parameter {name!r} must be {allowed}; got {shown}"
+    who = f"{owner}: " if owner else ""
+    return f"{who}the parameter {name!r} must be {allowed}; got {shown}"
 
 
 _FIT_METHODS = ("fit", "partial_fit")
@@ -374,43 +368,53 @@ class ParamValidationMixin:
     def _check_parameter_combination(self) -> None:
         """Raise ``ValueError`` for a combination of valid values that does not go together."""
 
-def check_scalar(value, name: str, *constraints):
-    """Check one argument of a plain function against constraints of the tables; return it.
 
-    The same constraints as in ``_parameter_constraints`` (any one must hold), so a plain
-    function and an estimator refuse a value with the same words, for example
-    ``check_scalar(eta, "eta", POSITIVE)`` or ``check_scalar(k, "k", COUNT)``.
+def check_scalar(value, name: str, *constraints, owner: str | None = None):
+    """Check one argument against constraints of the tables; return it.
+
+    For what :func:`validate_args` cannot declare: an argument of a method or a constructor
+    (an explorer's setting, a splitter's ``n_splits``), or an entry of a list.  The same
+    constraints as in ``_parameter_constraints`` (any one must hold) and the same words as
+    :func:`validate_args` and :func:`check_params`: ``check_scalar(eta, "eta", POSITIVE)``
+    in ``RosenblattTrainer.__init__`` refuses ``nan`` with ``RosenblattTrainer: the
+    parameter 'eta' must be a finite number in (0, inf); got nan``.  ``owner`` is who
+    refuses; by default the
+    function or method that calls ``check_scalar`` (the class, for a constructor), or the
+    first public one above it when the caller is a private helper (``_check``).
 
     Raises
     ------
-    ValueError
-        Naming the argument, what it must be and what it is.
+    InvalidParameterError
+        A ``ValueError`` (and a ``TypeError``) naming the owner, the argument, what it must
+        be and what it is.
     """
     if (allowed := _violated(value, constraints)) is not None:
-        raise ValueError(f"{name} must be {allowed}, got {value!r}")
+        if owner is None:
+            owner = _calling_function(sys._getframe(1))
+        raise InvalidParameterError(_refusal(owner, name, allowed, value))
     return value
 
 
-def check_counts(values, name: str) -> np.ndarray:
-    """The array counterpart of ``check_scalar(value, name, COUNT)``; returns the array.
-
-    Every entry must be a whole number ``>= 1``, in any real dtype (``4.0`` counts as 4):
-    NaN, infinity, fractions, booleans and non-numbers are refused in the same words as
-    :data:`COUNT` refuses a single value.
-    """
-    arr = np.asarray(values)
-    if arr.dtype.kind in "iuf":
-        with np.errstate(invalid="ignore"):
-            bad = ~(np.isfinite(arr) & (arr == np.round(arr)) & (arr >= 1))
-    else:
-        bad = np.ones(arr.shape, dtype=bool)
-    if bad.any():
-        if arr.ndim == 0:
-            raise ValueError(f"{name} must be {COUNT}, got {arr.item()!r}")
-        raise ValueError(f"{name} must be {COUNT} or an array of them, got {arr[bad][0].item()!r} "
-                         f"(in an array of shape {arr.shape})")
-    return arr
-
+def _calling_function(frame) -> str:
+    """The name of the package's function that runs in ``frame`` as :func:`validate_args`
+    names one: ``"MLP.fit"``, ``"NFold"`` for ``NFold.__init__``; a private helper
+    (``_n_samples``, ``LPMExplorer._check``) passes the question to its caller; ``""`` for
+    code outside the package (a user's own call of :func:`check_scalar`)."""
+    try:
+        for _ in range(8):
+            module = frame.f_globals.get("__name__", "") if frame is not None else ""
+            if module != __package__ and not module.startswith(__package__ + "."):
+                break
+            # "MLP.__init__.<locals>.<listcomp>" -> MLP, __init__
+            parts = [p for p in frame.f_code.co_qualname.split(".") if not p.startswith("<")]
+            if parts and parts[-1] == "__init__":
+                parts.pop()
+            if parts and not (parts[-1].startswith("_") and not parts[-1].startswith("__")):
+                return ".".join(parts)
+            frame = frame.f_back
+        return ""
+    finally:
+        del frame
 
 
 # ---------------------------------------------------------------- arguments of functions

@@ -51,9 +51,10 @@ def test_check_scalar_positive_or_inf():
     from lecture_pkg.validation import POSITIVE, POSITIVE_OR_INF, check_scalar
     assert check_scalar(np.inf, "C", POSITIVE_OR_INF) == np.inf
     for bad in (0.0, -1.0, np.nan, "1", True):
-        with pytest.raises(ValueError, match="C must be"):
+        with pytest.raises(ValueError, match="the parameter 'C' must be"):
             check_scalar(bad, "C", POSITIVE_OR_INF)
-    with pytest.raises(ValueError, match=r"C must be a finite number in \(0, inf\), got inf"):
+    with pytest.raises(ValueError, match=r"^the parameter 'C' must be a finite number in "
+                                         r"\(0, inf\); got inf$"):
         check_scalar(np.inf, "C", POSITIVE)
 
 
@@ -79,7 +80,7 @@ X3 = np.array([[0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
     ("lecture_pkg.results.format_limit", (np.inf,), {}, "limit"),
     ("lecture_pkg.linear.gradient_descent.gradient_descent_1d", (lambda w: w, 1.0, 0.1, 2.5), {},
      "n_steps"),
-    ("lecture_pkg.linear.margins.novikoff_bound", (1.0, np.inf), {}, "margin"),
+    ("lecture_pkg.linear.margins.novikoff_bound", (1.0, np.inf), {}, "kappa"),
     ("lecture_pkg.neurons.hopfield.random_patterns", (2.5, 3), {"random_state": 0}, "n_patterns"),
     ("lecture_pkg.evaluation.bias_variance.polynomial_design", ([0.0, 1.0], 1.5), {}, "degree"),
     ("lecture_pkg.evaluation.bias_variance.fit_polynomial", ([0.0, 1.0], [0.0, np.inf], 1), {},
@@ -113,24 +114,37 @@ def test_inputs_that_are_not_numbers_are_refused_by_name():
         check_vector(["a", 1.0], "v")
 
 
-def test_check_counts_is_count_for_arrays():
-    from lecture_pkg.validation import COUNT, check_counts, check_scalar
-    assert check_counts([1, 2.0, 7], "P").tolist() == [1, 2, 7]
-    for bad in (np.nan, np.inf, 6.5, 0, -3, True, "6"):
-        with pytest.raises(ValueError) as scalar:
-            check_scalar(bad, "P", COUNT)
-        with pytest.raises(ValueError) as array:
-            check_counts(bad, "P")
-        assert str(array.value) == str(scalar.value)
-    with pytest.raises(ValueError, match=r"P must be an integer in \[1, inf\) or an array of them, "
-                                         r"got nan \(in an array of shape \(3,\)\)"):
-        check_counts([1.0, np.nan, 2.0], "P")
+def test_check_scalar_refuses_in_the_words_of_validate_args():
+    from lecture_pkg.linear import RosenblattTrainer
+    from lecture_pkg.validation import COUNT, InvalidParameterError, check_scalar, validate_args
+    from lecture_pkg.widgets.hopfield import HopfieldExplorer
+
+    @validate_args(k=COUNT)
+    def f(k):
+        return k
+
+    with pytest.raises(InvalidParameterError) as declared:
+        f(2.5)
+    with pytest.raises(InvalidParameterError) as checked:
+        check_scalar(2.5, "k", COUNT, owner="f")
+    assert str(checked.value) == str(declared.value)
+    # inside the package the owner is the function or method that checks; a constructor is
+    # named by its class
+    with pytest.raises(InvalidParameterError, match=r"^HopfieldExplorer: the parameter 'side' must "
+                                                    r"be an integer in \[4, inf\); got 2$"):
+        HopfieldExplorer(side=2)
+    with pytest.raises(InvalidParameterError, match=r"^RosenblattTrainer: the parameter 'margin'"):
+        RosenblattTrainer(X3, [1, -1, 1], [0.0, 0.0], margin=np.nan)
+    ex = HopfieldExplorer(side=4)
+    with pytest.raises(InvalidParameterError, match=r"^HopfieldExplorer.set: the parameter "
+                                                    r"'alpha' must be a finite number in \(0, 1\]"):
+        ex.set(alpha=0.0)
 
 
 def test_an_unbounded_interval_reads_as_a_finite_number():
     from lecture_pkg.validation import FINITE, check_scalar
     assert check_scalar(-3.5, "b", FINITE) == -3.5
-    with pytest.raises(ValueError, match="^b must be a finite number, got nan$"):
+    with pytest.raises(ValueError, match="^the parameter 'b' must be a finite number; got nan$"):
         check_scalar(np.nan, "b", FINITE)
 
 

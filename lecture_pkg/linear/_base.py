@@ -17,7 +17,8 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ..validation import FINITE, ParamValidationMixin, check_inputs, check_scalar, check_vector
+from ..validation import (FINITE, Array, ParamValidationMixin, check_inputs, check_scalar,
+                          check_vector, validate_args)
 
 __all__ = [
     "sign",
@@ -26,14 +27,17 @@ __all__ = [
 ]
 
 
+@validate_args(z=Array(allow_inf=True))
 def sign(z: np.ndarray | float) -> np.ndarray:
     """Sign with the course's tie convention ``sign(0) = +1`` (Biehl eq. 1.5, Koski, Deckert).
 
-    Returns an integer array of ``+1`` and ``-1``.
+    Returns an integer array of ``+1`` and ``-1``.  ``sign(+-inf) = +-1``; NaN has no sign
+    and is refused.
     """
     return np.where(np.asarray(z) >= 0, 1, -1)
 
 
+@validate_args(bias_input=FINITE)
 def augment(X: np.ndarray, bias_input: float = 1.0) -> np.ndarray:
     """Prepend the clamped bias input ``s`` to every example: ``x~ = (s, x)``.
 
@@ -114,12 +118,14 @@ class _LinearBinaryClassifier(LinearBinaryClassifier):
             self.coef_, self.intercept_ = w[1:].copy(), float(w[0] * s)
 
 
-def initial_weights(n_features: int, coef_init, intercept_init, s: float | None) -> np.ndarray:
+def initial_weights(n_features: int, coef_init, intercept_init, s: float | None, *,
+                    owner: str = "") -> np.ndarray:
     """Augmented start weights ``(b / s, w)`` from an optional ``coef_init`` and ``intercept_init``.
 
     ``s`` is the clamped input: ``None`` means no bias slot (the weights are ``w`` alone),
     ``0`` a slot that stays zero (no intercept is fitted).  Zero where nothing is given;
-    a start that is not finite, or has the wrong shape, is refused.
+    a start that is not finite, or has the wrong shape, is refused (by ``owner``, the
+    ``fit`` that was given it).
     """
     w = np.zeros(n_features + (s is not None))
     if coef_init is not None:
@@ -132,7 +138,7 @@ def initial_weights(n_features: int, coef_init, intercept_init, s: float | None)
             raise ValueError("intercept_init given but fit_intercept=False")
         if isinstance(intercept_init, np.ndarray) and intercept_init.ndim == 0:
             intercept_init = intercept_init.item()
-        w[0] = float(check_scalar(intercept_init, "intercept_init", FINITE)) / s
+        w[0] = float(check_scalar(intercept_init, "intercept_init", FINITE, owner=owner)) / s
     return w
 
 

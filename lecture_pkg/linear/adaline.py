@@ -221,7 +221,7 @@ class Adaline(_LinearBinaryClassifier):
         P, D = Xa.shape
         # inputs whose squares overflow (and with them the learning-rate limit) were
         # refused by _prepare, before the eigenvalues of the window are computed
-        w = initial_weights(X.shape[1], coef_init, intercept_init, s)
+        w = initial_weights(X.shape[1], coef_init, intercept_init, s, owner="Adaline.fit")
         B = {"batch": P, "sequential": 1}.get(self.solver, self.batch_size)
         B = min(B, P)
         limit, window = self._window(Xa, B)

@@ -10,11 +10,9 @@ Biehl quotes as ``H^[k]`` in §4.1.1, with the local potentials ``E^mu = y^mu w 
 
 from __future__ import annotations
 
-import numbers
-
 import numpy as np
 
-from ..validation import POSITIVE, Interval, as_plus_minus, check_inputs, check_scalar
+from ..validation import FINITE, POSITIVE, as_plus_minus, check_inputs, validate_args
 
 __all__ = [
     "cost_hk",
@@ -28,13 +26,12 @@ def _hk_parts(w, X, y, k, c):
     w = np.asarray(w, dtype=float)
     if w.shape != (X.shape[1],) or len(y) != len(X):
         raise ValueError(f"w has shape {w.shape}, X {X.shape}, y {y.shape}: they do not fit")
-    check_scalar(k, "the exponent k", POSITIVE)
-    check_scalar(c, "the margin c", Interval(numbers.Real, None, None))
     Z = y[:, None] * X
     gap = c - Z @ w                      # c - E^mu
     return Z, gap, gap > 0               # Theta[c - E] = 1 only for E < c
 
 
+@validate_args(k=POSITIVE, c=FINITE)
 def cost_hk(w: np.ndarray, X: np.ndarray, y: np.ndarray, k: float, c: float = 0.0) -> float:
     """``ℰ_k(w) = sum_mu (c - E^mu)^k Theta[c - E^mu]``, ``E^mu = y^mu w . xi^mu`` (Biehl §4.1.1).
 
@@ -55,6 +52,7 @@ def cost_hk(w: np.ndarray, X: np.ndarray, y: np.ndarray, k: float, c: float = 0.
     return float(np.sum(gap[active] ** k))
 
 
+@validate_args(k=POSITIVE, c=FINITE)
 def cost_hk_gradient(w: np.ndarray, X: np.ndarray, y: np.ndarray, k: float,
                      c: float = 0.0) -> np.ndarray:
     """Gradient ``-k sum_mu (c - E^mu)^(k-1) Theta[c - E^mu] y^mu xi^mu`` of :func:`cost_hk`.

@@ -16,13 +16,13 @@ convergence proof follows (:func:`~lecture_pkg.linear.overlap_and_norm`,
 
 from __future__ import annotations
 
-import numbers
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..validation import (COUNT, POSITIVE, Interval, as_plus_minus, check_inputs, check_scalar,
-                          resolve_rng)
+from ..validation import (COUNT, FINITE, POSITIVE, as_plus_minus, check_inputs, resolve_rng,
+                          validate_args)
 
 __all__ = [
     "modulation_function",
@@ -31,7 +31,9 @@ __all__ = [
 ]
 
 
-def modulation_function(name: str, *, margin: float = 0.0, eta: float = 1.0):
+@validate_args(margin=FINITE, eta=POSITIVE)
+def modulation_function(name: str, *, margin: float = 0.0,
+                        eta: float = 1.0) -> Callable[[float], float]:
     """A modulation function ``f(E)`` of Biehl's generic update (3.12) by name.
 
     * ``"hebb"``: ``f(E) = 1``, every example adds its Hebbian term (3.13 with all ``x = 1``);
@@ -42,15 +44,15 @@ def modulation_function(name: str, *, margin: float = 0.0, eta: float = 1.0):
       (``nonnegative=True``) the same ``f`` gives the AdaTron (3.76).
 
     The returned function takes one local potential (a float) and returns a float.
+    ``margin`` (any finite number) and ``eta`` (``> 0``) are checked whichever function is
+    asked for.
     """
     if name == "hebb":
         return lambda E: 1.0
     if name == "rosenblatt":
-        c = check_scalar(margin, "the margin c", Interval(numbers.Real, None, None))
-        return lambda E: 1.0 if E <= c else 0.0
+        return lambda E: 1.0 if E <= margin else 0.0
     if name == "adaline":
-        rate = check_scalar(eta, "the learning rate eta", POSITIVE)
-        return lambda E: rate * (1.0 - E)
+        return lambda E: eta * (1.0 - E)
     raise ValueError(f"unknown modulation function {name!r}; "
                      "choose 'hebb', 'rosenblatt' or 'adaline'")
 
@@ -75,9 +77,12 @@ class GenericRun:
     history: np.ndarray | None = None
 
 
-def generic_perceptron(X: np.ndarray, y: np.ndarray, modulation, *, n_epochs: int = 1,
-                       representation: str = "weights", nonnegative: bool = False,
-                       shuffle: bool = False, random_state=None, stop_when_unchanged: bool = True,
+@validate_args(n_epochs=COUNT, random_state="random_state")
+def generic_perceptron(X: np.ndarray, y: np.ndarray, modulation: Callable[[float], float], *,
+                       n_epochs: int = 1, representation: str = "weights",
+                       nonnegative: bool = False, shuffle: bool = False,
+                       random_state: np.random.Generator | int | None = None,
+                       stop_when_unchanged: bool = True,
                        record_history: bool = False) -> GenericRun:
     """Biehl's generic iterative perceptron update, eqs. (3.11)--(3.14), from ``w = 0``.
 
@@ -134,7 +139,6 @@ def generic_perceptron(X: np.ndarray, y: np.ndarray, modulation, *, n_epochs: in
         raise ValueError(f"X has {len(X)} rows but y has {len(y)} labels")
     if not callable(modulation):
         raise TypeError(f"modulation must be a function f(E), got {type(modulation).__name__}")
-    check_scalar(n_epochs, "n_epochs", COUNT)
     if representation not in ("weights", "embeddings"):
         raise ValueError(f"representation must be 'weights' or 'embeddings', "
                          f"got {representation!r}")

@@ -32,7 +32,8 @@ import numpy as np
 
 from ..learning import sse
 from ..neurons import sigmoid
-from ..validation import POSITIVE, Interval, check_scalar
+from ..validation import (COUNT, FINITE, NON_NEGATIVE, POSITIVE, Array, Interval,
+                          validate_args)
 
 __all__ = [
     "gradient_descent_1d",
@@ -59,15 +60,20 @@ __all__ = [
 ]
 
 
+_STEPS = Interval(numbers.Integral, 0, None)             # a number of steps or epochs, 0 allowed
+_WEIGHT = Array(allow_inf=True)          # a weight (or weights) of the 1-d losses: +-inf, not NaN
+_P_NORM = Interval(numbers.Real, 1, None, allow_inf=True)  # the p of a norm, in [1, inf]
+
+
 # ---------------------------------------------------------------- Deckert's 1-d demonstrations
 
+@validate_args(w0=FINITE, eta=POSITIVE, n_steps=_STEPS)
 def gradient_descent_1d(grad: Callable[[float], float], w0: float, eta: float,
                         n_steps: int) -> np.ndarray:
     """Iterates ``w_{k+1} = w_k - eta L'(w_k)`` of plain gradient descent (Deckert eq. 13).
 
     Returns the ``n_steps + 1`` values ``w_0, ..., w_{n_steps}``.
     """
-    check_scalar(n_steps, "n_steps", Interval(numbers.Integral, 0, None))
     ws = np.empty(n_steps + 1)
     ws[0] = w0
     for k in range(n_steps):
@@ -75,24 +81,28 @@ def gradient_descent_1d(grad: Callable[[float], float], w0: float, eta: float,
     return ws
 
 
+@validate_args(w=_WEIGHT, xi=FINITE, target=FINITE)
 def single_sample_loss(w: np.ndarray | float, xi: float = 2.0,
                        target: float = 1.0) -> np.ndarray | float:
     """Deckert's loss (11) for one example: ``L(w) = 1/2 (target - xi w)^2``."""
     return 0.5 * (target - xi * np.asarray(w, dtype=float)) ** 2
 
 
+@validate_args(w=_WEIGHT, xi=FINITE, target=FINITE)
 def single_sample_grad(w: np.ndarray | float, xi: float = 2.0,
                        target: float = 1.0) -> np.ndarray | float:
     """``L'(w) = -(target - xi w) xi``; gradient descent converges iff ``0 < eta < 2 / xi^2``."""
     return -(target - xi * np.asarray(w, dtype=float)) * xi
 
 
+@validate_args(w=_WEIGHT)
 def double_well_loss(w: np.ndarray | float) -> np.ndarray | float:
     """Deckert's non-convex example ``L(w) = 0.001 w^4 - 5 (w - 5)^2``."""
     w = np.asarray(w, dtype=float)
     return 0.001 * w ** 4 - 5.0 * (w - 5.0) ** 2
 
 
+@validate_args(w=_WEIGHT)
 def double_well_grad(w: np.ndarray | float) -> np.ndarray | float:
     """``L'(w) = 0.004 w^3 - 10 (w - 5)``."""
     w = np.asarray(w, dtype=float)
@@ -208,10 +218,8 @@ def _augmented_data(X, y, w=None):
     return X, y, w
 
 
-def _descent_setup(X, y, rate, rate_name, count, count_name, w0):
-    """Check a learning rate and a step count, the data, and the start (zeros by default)."""
-    check_scalar(rate, rate_name, POSITIVE)
-    check_scalar(count, count_name, Interval(numbers.Integral, 0, None))
+def _descent_setup(X, y, w0):
+    """Check the data and the start (zeros by default)."""
     X, y = _augmented_data(X, y)
     w = np.zeros(X.shape[1]) if w0 is None else _augmented_data(X, y, w0)[2].copy()
     return X, y, w
@@ -252,6 +260,7 @@ class AdalineDescent:
     diverged: bool
 
 
+@validate_args(eta=POSITIVE, n_epochs=_STEPS)
 def adaline_descent(X: np.ndarray, y: np.ndarray, eta: float, n_epochs: int,
                     activation: str | tuple[Callable, Callable] = "identity",
                     w0: np.ndarray | None = None) -> AdalineDescent:
@@ -271,7 +280,7 @@ def adaline_descent(X: np.ndarray, y: np.ndarray, eta: float, n_epochs: int,
     >>> np.round(run.weights[-1], 6).tolist()
     [0.0, 1.0]
     """
-    X, y, w = _descent_setup(X, y, eta, "eta", n_epochs, "n_epochs", w0)
+    X, y, w = _descent_setup(X, y, w0)
     alpha, alpha_prime = _activation(activation)
     weights, losses = [w.copy()], [adaline_loss(w, X, y, (alpha, alpha_prime))]
     diverged = False
@@ -304,6 +313,7 @@ class BatchPerceptronRun:
     converged: bool
 
 
+@validate_args(eta=POSITIVE, max_epochs=_STEPS)
 def batch_perceptron(X: np.ndarray, c: np.ndarray, w0: np.ndarray | None = None, eta: float = 1.0,
                      max_epochs: int = 100) -> BatchPerceptronRun:
     """The batch perceptron of Mooney's slides, with 0/1 labels ``c``.
@@ -327,7 +337,7 @@ def batch_perceptron(X: np.ndarray, c: np.ndarray, w0: np.ndarray | None = None,
     >>> batch_perceptron(X, [1, 1, 0], w0=[0.0, -1.0, 1.0]).weights[-1].tolist()
     [1.0, 2.0, -2.0]
     """
-    X, c, w = _descent_setup(X, c, eta, "eta", max_epochs, "max_epochs", w0)
+    X, c, w = _descent_setup(X, c, w0)
     if not np.all((c == 0) | (c == 1)):
         raise ValueError("the labels c must be 0 or 1 (Mooney's convention)")
     weights, errors = [w.copy()], []
@@ -351,6 +361,7 @@ class DescentRun:
     diverged: bool
 
 
+@validate_args(eta=POSITIVE, n_steps=_STEPS)
 def least_squares_descent(A: np.ndarray, f: np.ndarray, eta: float, n_steps: int,
                           w0: np.ndarray | None = None) -> DescentRun:
     """Gradient descent on ``E(w) = 1/2 sum_k (w . x_k - f_k)^2`` (Mooney's slides).
@@ -371,7 +382,7 @@ def least_squares_descent(A: np.ndarray, f: np.ndarray, eta: float, n_steps: int
     >>> np.round(run.weights[-1], 6).tolist()
     [1.0, 2.0]
     """
-    A, f, w = _descent_setup(A, f, eta, "eta", n_steps, "n_steps", w0)
+    A, f, w = _descent_setup(A, f, w0)
     n = int(n_steps)
     weights, errors = np.empty((n + 1, A.shape[1])), np.empty(n + 1)
     weights[0], errors[0] = w, sse(w, A, f)
@@ -393,11 +404,11 @@ def least_squares_descent(A: np.ndarray, f: np.ndarray, eta: float, n_steps: int
 
 # ---------------------------------------------------------------- Deckert's ||w||_p homework
 
+@validate_args(p=_P_NORM)
 def dual_exponent(p: float) -> float:
-    """``q`` with ``1/p + 1/q = 1`` (``p = 1 -> q = inf``, ``p = inf -> q = 1``)."""
+    """``q`` with ``1/p + 1/q = 1`` for ``p`` in ``[1, inf]`` (``p = 1 -> q = inf``,
+    ``p = inf -> q = 1``)."""
     p = float(p)
-    if not p >= 1:
-        raise ValueError(f"p must be >= 1 (or inf), got {p}")
     if p == 1.0:
         return np.inf
     return 1.0 if np.isinf(p) else p / (p - 1.0)
@@ -416,6 +427,7 @@ def _project_l1_ball(v: np.ndarray, radius: float) -> np.ndarray:
     return np.sign(v) * np.maximum(a - theta, 0.0)
 
 
+@validate_args(t=NON_NEGATIVE, p=_P_NORM)
 def norm_prox(v: np.ndarray, t: float, p: float) -> np.ndarray:
     """Proximal operator ``argmin_u t ||u||_p + 1/2 |u - v|^2`` for ``p`` in ``{1, 2, inf}``.
 
@@ -426,7 +438,6 @@ def norm_prox(v: np.ndarray, t: float, p: float) -> np.ndarray:
     ``||v||_q <= t`` with the dual exponent ``q`` (:func:`dual_exponent`).
     """
     v = np.asarray(v, dtype=float)
-    check_scalar(t, "t", Interval(numbers.Real, 0, None))
     if p == 1:
         u = np.sign(v) * np.maximum(np.abs(v) - t, 0.0)
     elif p == 2:
@@ -454,6 +465,7 @@ class NormPenalisedFit:
     threshold: float
 
 
+@validate_args(lam=NON_NEGATIVE, p=_P_NORM, tol=NON_NEGATIVE, max_steps=COUNT)
 def norm_penalised_least_squares(X: np.ndarray, y: np.ndarray, lam: float, p: float, *,
                                  tol: float = 1e-12, max_steps: int = 100000) -> NormPenalisedFit:
     """Minimise Deckert's regularised loss ``lam ||w||_p + 1/2 sum_i (y_i - b - w . x_i)^2``.
@@ -476,7 +488,6 @@ def norm_penalised_least_squares(X: np.ndarray, y: np.ndarray, lam: float, p: fl
     >>> fit.coef.tolist(), fit.intercept       # lam beyond the threshold: no weights
     ([0.0, 0.0], 1.75)
     """
-    check_scalar(lam, "lam", Interval(numbers.Real, 0, None))
     X, y = _augmented_data(X, y)
     q = dual_exponent(p)
     xm, ym = X.mean(axis=0), float(y.mean())
@@ -488,8 +499,9 @@ def norm_penalised_least_squares(X: np.ndarray, y: np.ndarray, lam: float, p: fl
     step = 0
     if top > 0:
         s = 1.0 / top
+        prox = norm_prox.__wrapped__                # s * lam and p are valid: no check per step
         for step in range(1, int(max_steps) + 1):
-            new = norm_prox(w - s * (H @ w - g), s * lam, p)
+            new = prox(w - s * (H @ w - g), s * lam, p)
             done = np.abs(new - w).max() <= tol * max(1.0, np.abs(new).max())
             w = new
             if done:

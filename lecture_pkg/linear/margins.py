@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.optimize import minimize
 
-from ..validation import POSITIVE, as_plus_minus, check_inputs, check_scalar
+from ..validation import ARRAY, POSITIVE, as_plus_minus, check_inputs, validate_args
 
 __all__ = [
     "local_potentials",
@@ -40,6 +40,7 @@ __all__ = [
 ]
 
 
+@validate_args(intercept=ARRAY)
 def local_potentials(X: np.ndarray, y: np.ndarray, coef: np.ndarray,
                      intercept: float = 0.0) -> np.ndarray:
     """Local potentials (functional margins) ``E_mu = y_mu (w . x_mu + b)``, Biehl eq. (3.8)."""
@@ -53,6 +54,7 @@ def local_potentials(X: np.ndarray, y: np.ndarray, coef: np.ndarray,
     return y * (X @ coef + intercept)
 
 
+@validate_args(intercept=ARRAY)
 def geometric_margin(X: np.ndarray, y: np.ndarray, coef: np.ndarray,
                      intercept: float = 0.0) -> float:
     """Geometric margin of the hyperplane ``w . x + b = 0`` on labelled data.
@@ -64,11 +66,12 @@ def geometric_margin(X: np.ndarray, y: np.ndarray, coef: np.ndarray,
     norm = float(np.linalg.norm(coef))
     if norm == 0.0:
         raise ValueError("the weight vector is zero, so it defines no hyperplane")
-    return float(local_potentials(X, y, coef, intercept).min() / norm)
+    return float(local_potentials.__wrapped__(X, y, coef, intercept).min() / norm)
 
 
 # ---------------------------------------------------------------- stability (3.39), (3.40)
 
+@validate_args(intercept=ARRAY)
 def stabilities(X: np.ndarray, y: np.ndarray, coef: np.ndarray,
                 intercept: float = 0.0) -> np.ndarray:
     """Stabilities ``kappa^mu = E^mu / |w|`` of all examples, Biehl eq. (3.39).
@@ -80,16 +83,17 @@ def stabilities(X: np.ndarray, y: np.ndarray, coef: np.ndarray,
     norm = float(np.linalg.norm(coef))
     if norm == 0.0:
         raise ValueError("the weight vector is zero, so it defines no hyperplane")
-    return local_potentials(X, y, coef, intercept) / norm
+    return local_potentials.__wrapped__(X, y, coef, intercept) / norm
 
 
+@validate_args(intercept=ARRAY)
 def stability(X: np.ndarray, y: np.ndarray, coef: np.ndarray, intercept: float = 0.0) -> float:
     """Stability of the perceptron ``kappa(w) = min_mu kappa^mu``, Biehl eq. (3.40).
 
     The same number as :func:`lecture_pkg.linear.geometric_margin`: the margin when
     positive, the worst violation when negative.
     """
-    return geometric_margin(X, y, coef, intercept)
+    return geometric_margin.__wrapped__(X, y, coef, intercept)
 
 
 # ------------------------------------------------------------- Novikoff's bound, the maximal margin
@@ -100,6 +104,7 @@ def data_radius(X: np.ndarray) -> float:
     return float(np.linalg.norm(X, axis=1).max())
 
 
+@validate_args(radius=POSITIVE, kappa=POSITIVE)
 def novikoff_bound(radius: float, kappa: float, *, bias: bool = True) -> float:
     """Upper bound on the number of perceptron updates (Novikoff's theorem).
 
@@ -118,8 +123,6 @@ def novikoff_bound(radius: float, kappa: float, *, bias: bool = True) -> float:
         ``(R/kappa)^2``, which is Deckert's ``1/delta^2`` for normalised inputs and
         Biehl's eq. (3.30) with ``c -> 0``.
     """
-    check_scalar(radius, "the radius R", POSITIVE), check_scalar(kappa, "the margin kappa",
-                                                                 POSITIVE)
     factor = 2.0 if bias else 1.0
     return float((factor * radius / kappa) ** 2)
 
@@ -181,6 +184,7 @@ def max_margin_hyperplane(
 
 # -------------------------------------------------------- Biehl's convergence proof (3.17)-(3.29)
 
+@validate_args(margin=POSITIVE, solution_norm2=POSITIVE)
 def biehl_bound(X: np.ndarray, margin: float, solution_norm2: float) -> float:
     """Biehl's bound ``ℳ* = (2c + Gamma) N |w*|^2 / c^2`` on the number of updates, (3.29).
 
@@ -191,8 +195,7 @@ def biehl_bound(X: np.ndarray, margin: float, solution_norm2: float) -> float:
     update (Rosenblatt's rule with learning rate ``1/N``) from ``w = 0``, in any order.
     """
     X = check_inputs(X)
-    c = check_scalar(margin, "the margin c", POSITIVE)
-    norm2 = check_scalar(solution_norm2, "the squared norm |w*|^2 of the solution", POSITIVE)
+    c, norm2 = margin, solution_norm2
     N = X.shape[1]
     gamma = float(np.max(np.einsum("ij,ij->i", X, X))) / N
     return float((2.0 * c + gamma) * N * norm2 / c**2)

@@ -22,7 +22,8 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
 from .._ties import first_argmin
-from ..validation import COUNT, NON_ZERO, POSITIVE, Interval, Options, check_scalar, warn_user
+from ..validation import (COUNT, NON_NEGATIVE, NON_ZERO, POSITIVE, Interval, Options,
+                          validate_args, warn_user)
 from ._base import _kappa_of, _LinearBinaryClassifier
 from .embeddings import correlation_matrix, weights_from_embeddings
 
@@ -47,6 +48,12 @@ class MinOverRun:
     pocket_errors: int | None = None   # its number of examples with E^mu <= 0
 
 
+# From tabula rasa every E is 0, so c < 0 would stop before the first step; inf is (3.43).
+_THRESHOLD = Interval(numbers.Real, 0, None, closed="left", allow_inf=True)
+
+
+@validate_args(n_features=COUNT, max_steps=COUNT, check_every=[COUNT, None], tol=NON_NEGATIVE,
+               c=_THRESHOLD)
 def minover_embeddings(Q: np.ndarray, n_features: int, *, max_steps: int = 100_000,
                        check_every: int | None = None, tol: float = 1e-6,
                        criterion: str = "angle", c: float = np.inf,
@@ -80,8 +87,7 @@ def minover_embeddings(Q: np.ndarray, n_features: int, *, max_steps: int = 100_0
         raise ValueError(f"Q must be a non-empty square matrix, got shape {Q.shape}")
     if criterion not in ("angle", "stabilities"):
         raise ValueError(f"criterion must be 'angle' or 'stabilities', got {criterion!r}")
-    T = P if check_every is None else int(check_scalar(check_every, "check_every", COUNT))
-    check_scalar(max_steps, "max_steps", COUNT)
+    T = P if check_every is None else int(check_every)
     N = float(n_features)
     x = np.zeros(P) if x0 is None else np.array(x0, dtype=float)
     E = Q @ x
@@ -199,8 +205,7 @@ class MinOver(_LinearBinaryClassifier):
         "tol": [POSITIVE],
         "criterion": [Options("angle", "stabilities")],
         "check_every": [COUNT, None],
-        # From tabula rasa every E is 0, so c < 0 would stop before the first step.
-        "c": [Interval(numbers.Real, 0, None, closed="left", allow_inf=True)],
+        "c": [_THRESHOLD],
         "fit_intercept": ["boolean"],
         "bias_input": NON_ZERO,
     }

@@ -99,8 +99,10 @@ class RosenblattTrainer:
         of the data (which costs as much as the training itself on large data).
     """
 
-    def __init__(self, Xa, y, weights, *, eta=1.0, margin=0.0, shuffle=False, random_state=None,
-                 record_history=False, bias_input=None):
+    def __init__(self, Xa: np.ndarray, y: np.ndarray, weights: np.ndarray, *, eta: float = 1.0,
+                 margin: float = 0.0, shuffle: bool = False,
+                 random_state: np.random.Generator | np.random.RandomState | int | None = None,
+                 record_history: bool = False, bias_input: float | None = None) -> None:
         self._X = np.asarray(Xa, dtype=float)
         self._s = None if bias_input is None else float(bias_input)
         n_weights = self._X.shape[1] + (self._s is not None)
@@ -108,8 +110,7 @@ class RosenblattTrainer:
         self.weights = check_vector(weights, "weights").copy()
         if self.weights.shape != (n_weights,):
             raise ValueError(f"weights have shape {self.weights.shape}, expected ({n_weights},)")
-        check_scalar(eta, "the learning rate eta", POSITIVE)
-        self.eta = float(eta)
+        self.eta = float(check_scalar(eta, "eta", POSITIVE))
         self.margin = float(check_scalar(margin, "margin", FINITE))
         self.shuffle = bool(shuffle)
         self.rng = resolve_rng(random_state)
@@ -369,8 +370,11 @@ class Perceptron(LinearBinaryClassifier):
         "record_history": ["boolean"],
     }
 
-    def __init__(self, eta=1.0, margin=0.0, max_epochs=1000, shuffle=False, random_state=None,
-                 fit_intercept=True, bias_input=1.0, record_history=False):
+    def __init__(self, eta: float = 1.0, margin: float = 0.0, max_epochs: int = 1000,
+                 shuffle: bool = False,
+                 random_state: np.random.Generator | np.random.RandomState | int | None = None,
+                 fit_intercept: bool = True, bias_input: float | str = 1.0,
+                 record_history: bool = False) -> None:
         self.eta = eta
         self.margin = margin
         self.max_epochs = max_epochs
@@ -380,7 +384,8 @@ class Perceptron(LinearBinaryClassifier):
         self.bias_input = bias_input
         self.record_history = record_history
 
-    def fit(self, X, y, coef_init=None, intercept_init=None):
+    def fit(self, X: np.ndarray, y: np.ndarray, coef_init: np.ndarray | None = None,
+            intercept_init: float | None = None) -> Perceptron:
         """Train on ``X`` (n_samples, n_features) with two classes in ``y``.
 
         ``coef_init`` and ``intercept_init`` give the starting weights (zero by default),
@@ -402,7 +407,7 @@ class Perceptron(LinearBinaryClassifier):
                 raise ValueError("bias_input='radius' needs at least one non-zero input")
         else:
             s = float(self.bias_input)
-        w0 = initial_weights(X.shape[1], coef_init, intercept_init, s)
+        w0 = initial_weights(X.shape[1], coef_init, intercept_init, s, owner="Perceptron.fit")
 
         trainer = RosenblattTrainer(
             X, y_pm, w0, eta=self.eta, margin=self.margin, shuffle=self.shuffle,

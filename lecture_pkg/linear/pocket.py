@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..validation import (COUNT, NON_ZERO, Interval, as_plus_minus, check_inputs, check_scalar,
-                          resolve_rng)
+from ..validation import (COUNT, NON_ZERO, Interval, as_plus_minus, check_inputs, resolve_rng,
+                          validate_args)
 from ._base import _LinearBinaryClassifier
 
 __all__ = [
@@ -84,6 +84,7 @@ class PocketRun:
     running: np.ndarray | None = None
 
 
+@validate_args(n_steps=Interval(numbers.Integral, 0, None), random_state="random_state")
 def pocket(X: np.ndarray, y: np.ndarray, n_steps: int, *,
            random_state: np.random.Generator | int | None = None, w0: np.ndarray | None = None,
            literal: bool = False, stop_at_zero: bool = True) -> PocketRun:
@@ -106,7 +107,6 @@ def pocket(X: np.ndarray, y: np.ndarray, n_steps: int, *,
     y = as_plus_minus(y)
     if len(y) != len(X) or len(y) == 0:
         raise ValueError(f"need one label per example, got X {X.shape}, y {y.shape}")
-    check_scalar(n_steps, "n_steps", Interval(numbers.Integral, 0, None))
     rng = resolve_rng(random_state)
     P, N = X.shape
     Z = y[:, None] * X                       # rows xi^mu y^mu

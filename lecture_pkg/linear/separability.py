@@ -31,8 +31,8 @@ import numpy as np
 from scipy.optimize import linprog
 from scipy.stats import binom
 
-from ..validation import (COUNT, as_plus_minus, check_counts, check_inputs, check_scalar,
-                          resolve_rng)
+from ..validation import (COUNT, FINITE, Array, as_plus_minus, check_inputs, resolve_rng,
+                          validate_args)
 
 __all__ = [
     "hyperplane_distance",
@@ -61,6 +61,7 @@ def _as_normal(coef) -> np.ndarray:
     return w
 
 
+@validate_args(threshold=FINITE)
 def hyperplane_distance(coef: np.ndarray, threshold: float = 0.0) -> float:
     """Signed distance ``theta / |w|`` of the plane ``w . xi = theta`` from the origin.
 
@@ -73,6 +74,7 @@ def hyperplane_distance(coef: np.ndarray, threshold: float = 0.0) -> float:
     return float(threshold) / float(np.linalg.norm(w))
 
 
+@validate_args(threshold=FINITE)
 def project_onto_hyperplane(x: np.ndarray, coef: np.ndarray, threshold: float = 0.0) -> np.ndarray:
     """Orthogonal projection of ``x`` (one point or rows of an array) onto ``w . xi = theta``.
 
@@ -219,6 +221,7 @@ def boolean_gate(gate: str) -> tuple[np.ndarray, np.ndarray]:
 
 # ------------------------------------------------------------------ Cover's counting [ext]
 
+@validate_args(P=COUNT, N=COUNT)
 def cover_count(P: int, N: int) -> int:
     """Cover's count ``C(P, N) = 2 sum_{k=0}^{N-1} binom(P-1, k)`` (exact integer).
 
@@ -227,19 +230,20 @@ def cover_count(P: int, N: int) -> int:
     (Cover, 1965).  ``C = 2^P`` for ``P <= N`` and ``C(2N, N) = 2^(2N-1)``.
     Not stated in Biehl's notes, which only ask the question (Q3).
     """
-    check_scalar(P, "P", COUNT), check_scalar(N, "N", COUNT)
     return 2 * sum(comb(P - 1, k) for k in range(N))
 
 
+@validate_args(P=Array(within=COUNT), N=Array(within=COUNT))
 def cover_fraction(P: int | np.ndarray, N: int | np.ndarray) -> np.ndarray | float:
     """Fraction ``C(P, N) / 2^P`` of separable labellings (arrays broadcast; Cover, 1965).
 
     Dividing Cover's sum by ``2^P`` gives the binomial distribution function
     ``Pr[K <= N-1]`` for ``K ~ Binomial(P-1, 1/2)``, which is evaluated stably for large
     ``P`` and ``N``.  As ``N`` grows at fixed ``alpha = P/N`` it tends to 1 for
-    ``alpha < 2`` and to 0 for ``alpha > 2``: the capacity ``alpha_c = 2``.
+    ``alpha < 2`` and to 0 for ``alpha > 2``: the capacity ``alpha_c = 2``.  ``P`` and
+    ``N`` are whole numbers ``>= 1`` in any real dtype (``4.0`` counts as 4).
     """
-    P, N = check_counts(P, "P"), check_counts(N, "N")       # refused as by cover_count
+    P, N = np.asarray(P), np.asarray(N)
     out = binom.cdf(N - 1, P - 1, 0.5)
     return float(out) if out.ndim == 0 else out
 
@@ -263,6 +267,7 @@ def count_separable_dichotomies(X: np.ndarray, *, fit_intercept: bool = False) -
     return 2 * count
 
 
+@validate_args(P=COUNT, N=COUNT, n_trials=COUNT, random_state="random_state")
 def separable_fraction_mc(P: int, N: int, n_trials: int, *,
                           random_state: np.random.Generator | int | None = None,
                           fit_intercept: bool = False) -> tuple[float, float]:
@@ -277,8 +282,6 @@ def separable_fraction_mc(P: int, N: int, n_trials: int, *,
         The fraction of separable trials and its binomial standard error.
     """
     rng = resolve_rng(random_state)
-    check_scalar(P, "P", COUNT), check_scalar(N, "N", COUNT)
-    check_scalar(n_trials, "n_trials", COUNT)
     X = rng.standard_normal((n_trials, P, N))
     Y = rng.choice([-1.0, 1.0], size=(n_trials, P))
     hits = sum(is_linearly_separable(X[t], Y[t], fit_intercept=fit_intercept)

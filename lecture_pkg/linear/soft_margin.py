@@ -23,8 +23,8 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
 from ..core.solvers import EmbeddingRun, adatron_embeddings, dual_objective, support_vectors
-from ..validation import (COUNT, NON_ZERO, POSITIVE, POSITIVE_OR_INF, Interval, as_plus_minus,
-                          check_inputs, check_scalar, warn_user)
+from ..validation import (COUNT, NON_NEGATIVE, NON_ZERO, POSITIVE, POSITIVE_OR_INF, Interval,
+                          as_plus_minus, check_inputs, validate_args, warn_user)
 from ._base import _LinearBinaryClassifier
 from .embeddings import correlation_matrix, weights_from_embeddings
 
@@ -36,13 +36,14 @@ __all__ = [
 ]
 
 
+@validate_args(C=POSITIVE)
 def primal_objective(w: np.ndarray, X: np.ndarray, y: np.ndarray, C: float) -> float:
     """Soft-margin cost (4.3) at the optimal slacks: ``N/2 |w|^2 + C sum_mu max(0, 1 - E^mu)``.
 
     For a given ``w`` the best slacks are ``beta^mu = max(0, 1 - E^mu)`` (the hinge
     loss), so this is the minimum of (4.3) over ``beta``.  ``N`` is the number of
     columns of ``X`` (augmented, if there is a bias); ``C`` is the price of a unit of
-    slack (Biehl's ``gamma``).
+    slack (Biehl's ``gamma``), finite and ``> 0``.
     """
     X = check_inputs(X)
     y = as_plus_minus(y)
@@ -53,6 +54,7 @@ def primal_objective(w: np.ndarray, X: np.ndarray, y: np.ndarray, C: float) -> f
     return float(0.5 * X.shape[1] * w @ w + C * np.maximum(0.0, 1.0 - E).sum())
 
 
+@validate_args(C=POSITIVE_OR_INF, eta=POSITIVE, max_epochs=COUNT, tol=POSITIVE)
 def soft_margin_adatron(Q: np.ndarray, C: float, eta: float = 1.0, *, max_epochs: int = 10_000,
                         tol: float = 1e-8, x0: np.ndarray | None = None,
                         record_steps: bool = False) -> EmbeddingRun:
@@ -65,12 +67,11 @@ def soft_margin_adatron(Q: np.ndarray, C: float, eta: float = 1.0, *, max_epochs
     :func:`lecture_pkg.kernel_machines.adatron_embeddings` with ``upper=C``, stopped when
     the Kuhn–Tucker conditions hold up to ``tol``.  Returns its ``EmbeddingRun``.
     """
-    check_scalar(C, "C", POSITIVE_OR_INF)
-    check_scalar(tol, "tol (the largest allowed violation of the Kuhn-Tucker conditions)", POSITIVE)
     return adatron_embeddings(Q, eta, max_epochs=max_epochs, upper=float(C), kkt_tol=tol,
                               x0=x0, record_steps=record_steps)
 
 
+@validate_args(C=POSITIVE_OR_INF, tol=NON_NEGATIVE)
 def support_vector_categories(x: np.ndarray, E: np.ndarray, C: float,
                               tol: float = 1e-8) -> dict[str, np.ndarray]:
     """Split the examples into the three cases of the soft margin (Biehl §4.1.2, Fig. 4.1).

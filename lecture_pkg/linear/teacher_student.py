@@ -19,6 +19,7 @@ generalisation error depends only on the direction of ``w``.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -27,7 +28,8 @@ from scipy.optimize import nnls
 from sklearn.svm import SVC
 
 from .. import datasets
-from ..validation import as_plus_minus, check_inputs, check_positive_int, resolve_rng
+from ..validation import (COUNT, POSITIVE, POSITIVE_OR_INF, Array, Interval, as_plus_minus,
+                          check_inputs, resolve_rng, validate_args)
 from .margins import max_margin_hyperplane
 from .perceptron import Perceptron
 
@@ -97,6 +99,7 @@ def generalization_error(w: np.ndarray, teacher: np.ndarray) -> np.ndarray | flo
     return np.arccos(overlap(w, teacher)) / np.pi
 
 
+@validate_args(n_samples=COUNT, random_state="random_state")
 def mc_generalization_error(w: np.ndarray, teacher: np.ndarray, n_samples: int, *,
                             random_state: np.random.Generator | int | None = None
                             ) -> tuple[np.ndarray | float, np.ndarray | float]:
@@ -112,7 +115,6 @@ def mc_generalization_error(w: np.ndarray, teacher: np.ndarray, n_samples: int, 
         The disagreement rate and its standard error (one per student for a stack).
     """
     rng = resolve_rng(random_state)
-    check_positive_int(n_samples, "n_samples")
     w, t = _unit(w, "w"), _unit(teacher, "teacher")
     if w.ndim > 2 or t.ndim > 2 or w.shape[-1] != t.shape[-1]:
         raise ValueError(f"need w and teacher of shape (N,) or (K, N); got {w.shape}, {t.shape}")
@@ -144,26 +146,27 @@ def hebb_student(X: np.ndarray, y: np.ndarray) -> np.ndarray:
     return np.einsum("...p,...pn->...n", y, X) / X.shape[-1]
 
 
+@validate_args(alpha=Array(within=POSITIVE_OR_INF))
 def hebb_overlap_theory(alpha: np.ndarray | float) -> np.ndarray | float:
     """Typical overlap of the Hebb student, ``R = [1 + pi / (2 alpha)]^(-1/2)``.
 
     For Gaussian inputs and ``N -> infinity`` at ``alpha = P/N``: the teacher component
     of ``sum xi y`` grows like ``P sqrt(2/pi)``, the other ``N - 1`` components are random
-    with variance ``P``; their ratio gives ``R``.  Not in the lecture notes.
+    with variance ``P``; their ratio gives ``R``.  Not in the lecture notes.  ``alpha > 0``
+    (a number or an array); ``alpha = inf`` gives the limit ``R = 1``.
     """
     alpha = np.asarray(alpha, dtype=float)
-    if np.any(alpha <= 0):
-        raise ValueError("alpha must be positive")
     R = 1.0 / np.sqrt(1.0 + np.pi / (2.0 * alpha))
     return float(R) if R.ndim == 0 else R
 
 
+@validate_args(alpha=Array(within=POSITIVE_OR_INF))
 def hebb_error_theory(alpha: np.ndarray | float) -> np.ndarray | float:
     """Hebb learning curve ``eps_g = arccos(R) / pi`` with :func:`hebb_overlap_theory`.
 
     Decays like ``(2 pi alpha)^(-1/2)`` for large ``alpha``.
     """
-    return np.arccos(hebb_overlap_theory(alpha)) / np.pi
+    return np.arccos(hebb_overlap_theory.__wrapped__(alpha)) / np.pi
 
 
 # ------------------------------------------------------------------ version space (3.35-3.38)
@@ -183,6 +186,8 @@ def version_space_mask(W: np.ndarray, X: np.ndarray, y: np.ndarray) -> np.ndarra
     return np.all(pred == y, axis=1)
 
 
+@validate_args(n_samples=COUNT, random_state="random_state",
+               n_steps=Interval(numbers.Integral, 0, None), batch=COUNT, max_draws=COUNT)
 def sample_version_space(X: np.ndarray, y: np.ndarray, n_samples: int, *,
                          random_state: np.random.Generator | int | None = None,
                          method: str = "rejection", start: np.ndarray | None = None,
@@ -225,7 +230,6 @@ def sample_version_space(X: np.ndarray, y: np.ndarray, n_samples: int, *,
     y = as_plus_minus(y)
     if len(y) != len(X):
         raise ValueError(f"X has {len(X)} rows but y has {len(y)} labels")
-    check_positive_int(n_samples, "n_samples")
     N = X.shape[1]
     if method == "rejection":
         found, drawn = [], 0
@@ -293,6 +297,7 @@ def center_of_mass(samples: np.ndarray) -> np.ndarray:
 
 # ------------------------------------------------------------------ trained students
 
+@validate_args(max_epochs=COUNT)
 def rosenblatt_student(X: np.ndarray, y: np.ndarray, *, max_epochs: int = 100_000) -> np.ndarray:
     """Rosenblatt's rule run to convergence (homogeneous, zero start, cyclic, ``c = 0``).
 
@@ -387,6 +392,8 @@ class LearningCurves:
         return e.std(axis=1, ddof=1) / np.sqrt(e.shape[1]) if e.shape[1] > 1 else np.zeros(len(e))
 
 
+@validate_args(alphas=Array(1, within=POSITIVE), n_features=COUNT, n_seeds=COUNT,
+               random_state="random_state", max_chunk=COUNT)
 def learning_curves(alphas: Sequence[float] | np.ndarray, n_features: int, n_seeds: int, *,
                     random_state: np.random.Generator | int | None = None,
                     algorithms: Sequence[str] = ALGORITHMS,
@@ -407,10 +414,6 @@ def learning_curves(alphas: Sequence[float] | np.ndarray, n_features: int, n_see
     """
     rng = resolve_rng(random_state)
     alphas = np.asarray(alphas, dtype=float)
-    if alphas.ndim != 1 or np.any(alphas <= 0):
-        raise ValueError("alphas must be a 1-d array of positive numbers")
-    check_positive_int(n_features, "n_features")
-    check_positive_int(n_seeds, "n_seeds")
     unknown = set(algorithms) - set(ALGORITHMS)
     if unknown or not algorithms:
         raise ValueError(f"algorithms must be chosen from {ALGORITHMS}, got {algorithms!r}")
@@ -438,10 +441,11 @@ def learning_curves(alphas: Sequence[float] | np.ndarray, n_features: int, n_see
     return out
 
 
+@validate_args(alphas=Array(within=POSITIVE), errors=Array(within=POSITIVE))
 def loglog_slope(alphas: Sequence[float] | np.ndarray, errors: np.ndarray) -> float:
-    """Least-squares slope of ``log eps_g`` against ``log alpha``."""
+    """Least-squares slope of ``log eps_g`` against ``log alpha``; both positive."""
     a = np.asarray(alphas, dtype=float)
     e = np.asarray(errors, dtype=float)
-    if a.shape != e.shape or a.size < 2 or np.any(a <= 0) or np.any(e <= 0):
-        raise ValueError("need two or more positive (alpha, error) pairs of equal shape")
+    if a.shape != e.shape or a.size < 2:
+        raise ValueError("need two or more (alpha, error) pairs of equal shape")
     return float(np.polyfit(np.log(a), np.log(e), 1)[0])

@@ -25,6 +25,7 @@ loads, many seeds) is one array computation (:func:`retrieval_experiment`).
 from __future__ import annotations
 
 import numbers
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -62,7 +63,8 @@ ALPHA_R = 0.138
 # ---------------------------------------------------------------- validation
 
 @validate_args(ndim=[Interval(numbers.Integral, 1, None), None])
-def check_patterns(patterns, name: str = "patterns", *, ndim: int | None = None) -> np.ndarray:
+def check_patterns(patterns: np.ndarray, name: str = "patterns", *,
+                   ndim: int | None = None) -> np.ndarray:
     """Return ``patterns`` as a float array after checking every entry is ``+1`` or ``-1``.
 
     Raises
@@ -91,7 +93,7 @@ def check_patterns(patterns, name: str = "patterns", *, ndim: int | None = None)
 
 
 @validate_args(atol=NON_NEGATIVE)
-def check_weights(W, *, atol: float = 1e-12) -> np.ndarray:
+def check_weights(W: np.ndarray, *, atol: float = 1e-12) -> np.ndarray:
     """Return ``W`` as floats after checking it is a valid Hopfield weight matrix (eq. 1.8).
 
     ``W`` is ``(N, N)`` or a stack ``(n_runs, N, N)``; each matrix must be finite, symmetric
@@ -169,7 +171,8 @@ def _states_and_weights(S, W) -> tuple[np.ndarray, np.ndarray, bool]:
 # ---------------------------------------------------------------- storage
 
 @validate_args(n_patterns=COUNT, n_neurons=COUNT, random_state="random_state")
-def random_patterns(n_patterns: int, n_neurons: int, *, random_state=None,
+def random_patterns(n_patterns: int, n_neurons: int, *,
+                    random_state: np.random.Generator | int | None = None,
                     batch: tuple[int, ...] = ()) -> np.ndarray:
     """Unbiased random patterns: entries ``+-1`` with probability 1/2, shape ``batch + (P, N)``."""
     rng = resolve_rng(random_state)
@@ -177,7 +180,7 @@ def random_patterns(n_patterns: int, n_neurons: int, *, random_state=None,
 
 
 @validate_args(patterns=_PATTERNS)
-def hebb_weights(patterns, mask=None) -> np.ndarray:
+def hebb_weights(patterns: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
     """Hebbian weights ``w_ij = (1/P) sum_mu xi_i^mu xi_j^mu``, ``w_ii = 0``, Biehl eq. (1.11).
 
     Parameters
@@ -213,7 +216,7 @@ def hebb_weights(patterns, mask=None) -> np.ndarray:
 
 
 @validate_args(patterns=_PlusMinusOne(ndim=2))
-def hebb_weights_incremental(patterns, *, return_steps: bool = False):
+def hebb_weights_incremental(patterns: np.ndarray, *, return_steps: bool = False) -> np.ndarray:
     """Hebbian storage one pattern at a time, Biehl eq. (1.12).
 
     Starting from the *tabula rasa* ``w_ij(0) = 0``, pattern ``mu`` adds
@@ -239,7 +242,7 @@ def hebb_weights_incremental(patterns, *, return_steps: bool = False):
 # ---------------------------------------------------------------- state functions
 
 @validate_args(S=_STATE, W=_W)
-def local_fields(S, W) -> np.ndarray:
+def local_fields(S: np.ndarray, W: np.ndarray) -> np.ndarray:
     """Local potentials ``x_i = sum_{j != i} w_ij S_j`` for a state or a batch (eq. 1.9)."""
     S, W, _ = _states_and_weights(S, W)
     return _fields(S, W)
@@ -257,7 +260,7 @@ def _energy(S: np.ndarray, W: np.ndarray) -> np.ndarray:
 
 
 @validate_args(S=_STATE, W=_W)
-def energy(S, W) -> np.ndarray | float:
+def energy(S: np.ndarray, W: np.ndarray) -> np.ndarray | float:
     """Energy ``H(S) = -sum_{i<j} w_ij S_i S_j = -1/2 S.W.S`` (Biehl eq. 1.10).
 
     For a batch of states ``(n_runs, N)`` returns ``n_runs`` energies.
@@ -268,7 +271,7 @@ def energy(S, W) -> np.ndarray | float:
 
 
 @validate_args(S=_STATE, patterns=_PATTERNS)
-def overlap(S, patterns) -> np.ndarray | float:
+def overlap(S: np.ndarray, patterns: np.ndarray) -> np.ndarray | float:
     """Overlap ``R = (1/N) sum_i xi_i S_i`` of states with patterns.
 
     ``S`` (N,) or (..., N); ``patterns`` (N,) gives one overlap per state, (P, N) one per
@@ -288,7 +291,8 @@ def overlap(S, patterns) -> np.ndarray | float:
 
 @validate_args(patterns=_PATTERNS, fraction=Interval(numbers.Real, 0, 1),
                random_state="random_state")
-def corrupt(patterns, fraction: float, *, random_state=None) -> np.ndarray:
+def corrupt(patterns: np.ndarray, fraction: float, *,
+            random_state: np.random.Generator | int | None = None) -> np.ndarray:
     """Flip exactly ``round(fraction * N)`` randomly chosen entries of each pattern.
 
     ``patterns`` may have any leading shape ``(..., N)``; each row gets its own random
@@ -344,7 +348,7 @@ def _sign_on_grid(x: np.ndarray, step) -> np.ndarray:
 
 
 @validate_args(S=_STATE, W=_W)
-def update_parallel(S, W) -> np.ndarray:
+def update_parallel(S: np.ndarray, W: np.ndarray) -> np.ndarray:
     """One synchronous step ``S_i(t+1) = sign(sum_{j != i} w_ij S_j(t))`` for all i (eqs. 1.7, 1.9).
 
     A field that is zero up to rounding gives ``+1`` (``_sign``).
@@ -402,8 +406,11 @@ def _orders(n_runs: int, N: int, order: str, rng) -> np.ndarray:
 
 
 @validate_args(S=_STATE, W=_W, order=Options("random", "cyclic"), random_state="random_state")
-def sequential_sweep(S, W, *, order: str = "random", random_state=None,
-                     return_trajectory: bool = False):
+def sequential_sweep(S: np.ndarray, W: np.ndarray, *, order: str = "random",
+                     random_state: np.random.Generator | int | None = None,
+                     return_trajectory: bool = False
+                     ) -> (tuple[np.ndarray, int | np.ndarray]
+                           | tuple[np.ndarray, int | np.ndarray, np.ndarray]):
     """One sweep of sequential dynamics: every neuron updated once with eq. (1.9).
 
     Parameters
@@ -478,8 +485,9 @@ class HopfieldRun:
 
 
 @validate_args(S0=_STATE, W=_W, **_RUNS)
-def run(S0, W, *, dynamics: str = "random", max_sweeps: int = 50,
-        random_state=None, record_states: bool = False) -> HopfieldRun:
+def run(S0: np.ndarray, W: np.ndarray, *, dynamics: str = "random", max_sweeps: int = 50,
+        random_state: np.random.Generator | int | None = None,
+        record_states: bool = False) -> HopfieldRun:
     """Iterate the Hopfield dynamics from ``S0`` until a fixed point or ``max_sweeps``.
 
     ``dynamics`` is ``"random"`` or ``"cyclic"`` (sequential, one sweep = N single-neuron
@@ -577,9 +585,9 @@ class RetrievalResult:
 @validate_args(n_neurons=COUNT, alphas=Array(within=Interval(numbers.Real, 0, None,
                                                              closed="neither")),
                corruption=Interval(numbers.Real, 0, 1), n_repeats=COUNT, **_RUNS)
-def retrieval_experiment(n_neurons: int, alphas, corruption: float, n_repeats: int,
-                         *, random_state=None, dynamics: str = "random",
-                         max_sweeps: int = 100) -> RetrievalResult:
+def retrieval_experiment(n_neurons: int, alphas: Sequence[float] | np.ndarray, corruption: float,
+                         n_repeats: int, *, random_state: np.random.Generator | int | None = None,
+                         dynamics: str = "random", max_sweeps: int = 100) -> RetrievalResult:
     """Final overlap after retrieval from a corrupted pattern, for several loads ``alpha = P/N``.
 
     For every load and repeat: draw ``P = round(alpha N)`` random patterns, store them

@@ -7,20 +7,29 @@ only wires sliders to it and redraws.
 from __future__ import annotations
 
 import numbers
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.ticker import MaxNLocator
 
 from ..neurons import hopfield as hp
-from ..validation import Interval, check_scalar
+from ..validation import COUNT, Interval, check_scalar
 from ._live import live_box, live_figure
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
+
+if TYPE_CHECKING:
+    import ipywidgets
+    from matplotlib.figure import Figure
 
 __all__ = ["HopfieldExplorer"]
 
 #: The figure fits the book's text column (6.8 in): three pictures, the curve below.
 FIGSIZE = (5.0, 4.4)   # narrow enough for a phone's column
+
+_LOAD = Interval(numbers.Real, 0, 1, closed="right")          # alpha = P / N
+_CORRUPTION = Interval(numbers.Real, 0, 0.5)                  # flipping more inverts the cue
 
 
 class HopfieldExplorer:
@@ -30,22 +39,22 @@ class HopfieldExplorer:
     Parameters
     ----------
     side : int
-        The ``N = side**2`` neurons are drawn as a ``side x side`` picture.
+        The ``N = side**2`` neurons are drawn as a ``side x side`` picture (``side >= 4``).
     alpha : float
-        Load ``P / N``.
+        Load ``P / N``, in ``(0, 1]``.
     corruption : float
-        Fraction of the cued pattern's neurons flipped in the initial state.
+        Fraction of the cued pattern's neurons flipped in the initial state, in ``[0, 0.5]``.
     random_state : int
         Seed of the patterns, the corruption and the update order.
     max_sweeps : int
+        The most sweeps of the dynamics, ``>= 1``.
     """
 
     def __init__(self, side: int = 24, alpha: float = 0.05, corruption: float = 0.2,
-                 random_state: int = 0, max_sweeps: int = 30):
-        check_scalar(side, "side", Interval(numbers.Integral, 4, None))
-        self.side = int(side)
+                 random_state: int = 0, max_sweeps: int = 30) -> None:
+        self.side = int(check_scalar(side, "side", Interval(numbers.Integral, 4, None)))
         self.n_neurons = self.side ** 2
-        self.max_sweeps = int(max_sweeps)
+        self.max_sweeps = int(check_scalar(max_sweeps, "max_sweeps", COUNT))
         self.set(alpha=alpha, corruption=corruption, random_state=random_state)
 
     @property
@@ -57,13 +66,9 @@ class HopfieldExplorer:
             random_state: int | None = None) -> None:
         """Change any parameter and rerun the retrieval."""
         if alpha is not None:
-            if not 0 < alpha <= 1:
-                raise ValueError(f"the load alpha must lie in (0, 1], got {alpha}")
-            self.alpha = float(alpha)
+            self.alpha = float(check_scalar(alpha, "alpha", _LOAD))
         if corruption is not None:
-            if not 0 <= corruption <= 0.5:
-                raise ValueError(f"the corruption must lie in [0, 0.5], got {corruption}")
-            self.corruption = float(corruption)
+            self.corruption = float(check_scalar(corruption, "corruption", _CORRUPTION))
         if random_state is not None:
             self.random_state = int(random_state)
         rng = np.random.default_rng(self.random_state)
@@ -93,7 +98,7 @@ class HopfieldExplorer:
         return (f"P = {self.n_patterns} patterns in N = {self.n_neurons} neurons, "
                 f"{self.corruption:.0%} flipped")
 
-    def draw(self, fig=None):
+    def draw(self, fig: Figure | None = None) -> Figure:
         """Cue, final state and stored pattern in a row; the overlap per sweep below.
 
         The run's numbers are in ``status()`` (the page prints it under the controls)."""
@@ -118,11 +123,11 @@ class HopfieldExplorer:
         fig.tight_layout()
         return fig
 
-    def figure(self):
+    def figure(self) -> Figure:
         """A new figure of the current state (the live and the static explorer draw this)."""
         return self.draw(plt.figure(figsize=FIGSIZE))
 
-    def redraw(self, fig) -> None:
+    def redraw(self, fig: Figure) -> None:
         """Bring a figure drawn by :meth:`draw` up to the current run in place.
 
         The three pictures, the overlap curve (its sweep axis rescaled) and the curve's
@@ -140,8 +145,8 @@ class HopfieldExplorer:
         so the slider shows the seed the first picture was drawn with."""
         return self.random_state, self.random_state + int(width)
 
-    def static(self, alpha=(0.02, 0.05, 0.08, 0.1, 0.14, 0.2, 0.3),
-               corruption=(0.1, 0.3)) -> StaticExplorer:
+    def static(self, alpha: Sequence[float] = (0.02, 0.05, 0.08, 0.1, 0.14, 0.2, 0.3),
+               corruption: Sequence[float] = (0.1, 0.3)) -> StaticExplorer:
         """The explorer for the HTML book: the load swept over ``alpha`` (with a play
         button) and the corruption over ``corruption``, the seed fixed."""
         start = dict(alpha=self.alpha, corruption=self.corruption)
@@ -155,7 +160,7 @@ class HopfieldExplorer:
         return sweep_explorer(self, self.set, controls, title="Hopfield retrieval",
                               restore=lambda: self.set(**start), redraw=self.redraw)
 
-    def widget(self):
+    def widget(self) -> ipywidgets.VBox:
         """The live explorer: sliders for the load, the corruption and the seed."""
         import ipywidgets as widgets
 

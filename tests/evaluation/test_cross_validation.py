@@ -96,7 +96,7 @@ def test_loo_pitfall_and_its_fix():
 def test_bad_splitter_input_is_named():
     with pytest.raises(ValueError, match="cannot split 5 examples into n_splits=10"):
         list(ev.NFold(10).split(np.zeros(5)))
-    with pytest.raises(ValueError, match=r"n_splits must be an integer in \[2, inf\)"):
+    with pytest.raises(ValueError, match=r"'n_splits' must be an integer in \[2, inf\)"):
         ev.NFold(1)
     with pytest.raises(ValueError, match="integer"):
         ev.NFold(2.5)

@@ -58,7 +58,7 @@ def test_every_scaled_solution_has_zero_adatron_cost_on_separable_data():
 
 def test_cost_checks_its_arguments():
     X = np.eye(2)
-    with pytest.raises(ValueError, match="exponent k"):
+    with pytest.raises(ValueError, match="cost_hk: the parameter 'k' must be"):
         cost_hk(np.ones(2), X, [1, -1], k=0)
     with pytest.raises(ValueError, match="do not fit"):
         cost_hk_gradient(np.ones(3), X, [1, -1], k=1)

@@ -199,7 +199,7 @@ def test_trainer_validates_its_inputs():
     X, y = datasets.koski_example()
     with pytest.raises(ValueError, match="shape"):
         RosenblattTrainer(augment(X), y, [0.0, 0.0])
-    with pytest.raises(ValueError, match="eta must be"):
+    with pytest.raises(ValueError, match="RosenblattTrainer: the parameter 'eta' must be"):
         RosenblattTrainer(augment(X), y, [0.0, 0.0, 0.0], eta=0.0)
     with pytest.raises(RuntimeError, match="record_history"):
         RosenblattTrainer(augment(X), y, [0.0, 0.0, 0.0]).history()

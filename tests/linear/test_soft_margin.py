@@ -107,6 +107,7 @@ def test_the_price_of_slack_is_called_C():
 
 def test_soft_margin_adatron_names_its_own_tol():
     X, y = noisy_teacher(10, 2, 0.2, 1)
-    with pytest.raises(ValueError, match=r"^tol \(the largest allowed violation") as info:
+    with pytest.raises(ValueError,
+                       match=r"^soft_margin_adatron: the parameter 'tol' must be") as info:
         soft_margin_adatron(correlation_matrix(X, y), 1.0, tol=0.0)
     assert "kkt_tol" not in str(info.value)

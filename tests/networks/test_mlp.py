@@ -83,7 +83,7 @@ def test_bad_input_is_refused():
 def test_layer_sizes_and_init_scale_are_checked():
     for sizes, name in [((2, 0, 1), r"layer_sizes\[1\]"), ((2, 1.5), r"layer_sizes\[1\]"),
                         ((-2, 1), r"layer_sizes\[0\]"), ((2, True), r"layer_sizes\[1\]")]:
-        with pytest.raises(ValueError, match=name + " must be an integer"):
+        with pytest.raises(ValueError, match=name + "' must be an integer"):
             MLP(sizes, random_state=0)
     for scale in (0.0, -1.0, np.inf, np.nan):
         with pytest.raises(ValueError, match="init_scale"):
@@ -126,10 +126,10 @@ def test_fit_checks_its_rate_and_epochs():
     net = MLP((2, 1), random_state=0)
     X, D = np.zeros((2, 2)), np.ones((2, 1))
     for eta in (0.0, -0.1, np.inf, np.nan):
-        with pytest.raises(ValueError, match="eta must be a finite number"):
+        with pytest.raises(ValueError, match="eta' must be a finite number"):
             net.fit(X, D, eta=eta)
     for n in (-5, 2.5, np.nan):
-        with pytest.raises(ValueError, match="n_epochs must be an integer"):
+        with pytest.raises(ValueError, match="'n_epochs' must be an integer"):
             net.fit(X, D, n_epochs=n)
     w0 = net.get_flat()
     assert net.fit(X, D, n_epochs=0) == [net.loss(X, D)]      # no epochs: only the loss

@@ -29,15 +29,9 @@ import pytest
 import lecture_pkg
 from lecture_pkg.validation import Array, Interval, Options, _satisfied
 
-# Not covered yet, THE ONE EXCLUSION (issue 29): lecture_pkg.linear has just been split into
-# modules; its functions get their validate_args next, in the same style, and then it leaves
-# this set (which is then empty).
-NOT_YET = {"lecture_pkg.linear"}
-
-
 def _public_modules():
     for info in pkgutil.iter_modules(lecture_pkg.__path__, "lecture_pkg."):
-        if info.name.rsplit(".", 1)[1].startswith("_") or info.name in NOT_YET:
+        if info.name.rsplit(".", 1)[1].startswith("_"):
             continue
         module = importlib.import_module(info.name)
         if hasattr(module, "__all__"):
@@ -57,8 +51,6 @@ def _public_functions() -> dict[str, object]:
             if not inspect.isfunction(obj):
                 continue
             home = inspect.unwrap(obj).__module__
-            if any(home == m or home.startswith(m + ".") for m in NOT_YET):
-                continue                         # a re-exported function of an excluded family
             found.setdefault(f"{home}.{name}", obj)
     return found
 
@@ -101,13 +93,12 @@ def _numeric_parameters(func) -> list[str]:
     return [p.name for p in inspect.signature(func).parameters.values() if _is_numeric(p)]
 
 
-def test_discovery_finds_the_families_and_leaves_out_only_linear():
+def test_discovery_finds_every_family():
     homes = {name.split(".")[1] for name in FUNCTIONS}
-    assert {"datasets", "evaluation", "kernel_machines", "learning", "networks", "neurons",
-            "probabilistic", "prototypes", "widgets", "plotting", "core", "results"} <= homes
-    assert "linear" not in homes and len(FUNCTIONS) >= 200
-    for module in NOT_YET:                       # the exclusion names something that exists
-        importlib.import_module(module)
+    assert {"datasets", "evaluation", "kernel_machines", "learning", "linear", "networks",
+            "neurons", "probabilistic", "prototypes", "widgets", "plotting", "core",
+            "results"} <= homes
+    assert len(FUNCTIONS) >= 250
 
 
 @pytest.mark.parametrize("path", sorted(FUNCTIONS))
@@ -235,9 +226,12 @@ def _bad_values(constraints: list) -> list:
 
 def _call_args(func, bad_name: str, bad_value):
     """Positional and keyword arguments: ``bad_value`` for ``bad_name``, valid values for
-    the other declared arguments, a placeholder for an undeclared one without default."""
+    the other declared arguments, a placeholder for an undeclared one without default.  An
+    undeclared argument with a default is left out, and the arguments after it are then
+    passed by keyword."""
     table = func._parameter_constraints
     args, kwargs = [], {}
+    skipped = False
     for p in inspect.signature(func).parameters.values():
         if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
             continue
@@ -248,8 +242,9 @@ def _call_args(func, bad_name: str, bad_value):
         elif p.default is p.empty:
             value = object()                     # never looked at: the checks come first
         else:
+            skipped = True
             continue
-        if p.kind == p.KEYWORD_ONLY:
+        if p.kind == p.KEYWORD_ONLY or (skipped and p.kind == p.POSITIONAL_OR_KEYWORD):
             kwargs[p.name] = value
         else:
             args.append(value)

@@ -50,7 +50,7 @@ def test_bad_settings_are_refused():
     ex = SVMExplorer(resolution=20)
     with pytest.raises(ValueError, match="sigma"):
         ex.set(sigma=0)
-    with pytest.raises(ValueError, match="C must"):
+    with pytest.raises(ValueError, match="'C' must"):
         ex.set(C=-1)
 
 
