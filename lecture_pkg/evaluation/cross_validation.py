@@ -48,7 +48,7 @@ __all__ = [
 
 def _n_samples(X) -> int:
     if isinstance(X, numbers.Integral) and not isinstance(X, (bool, np.bool_)):
-        return int(check_scalar(X, "the number of examples", COUNT))
+        return int(check_scalar(X, "X", COUNT))
     try:
         return len(X)
     except TypeError:
