@@ -25,7 +25,7 @@ def axes_figure(draw: Callable, figsize: tuple[float, float], ncols: int = 1,
     return make
 
 
-def live_figure(make_figure: Callable):
+def live_figure(make_figure: Callable, *, colors: int = 256):
     """An ipywidgets ``Image`` and a ``redraw()`` that shows ``make_figure()`` in it.
 
     ``make_figure`` builds and returns a matplotlib Figure; each redraw draws it once,
@@ -33,7 +33,8 @@ def live_figure(make_figure: Callable):
     twice the displayed resolution, shown at the figure's size), puts the picture in
     place of the previous one and closes the figure, so no figure accumulates.  (A
     figure shown in an ``Output`` widget would be drawn twice, once to find its tight
-    bounding box, and the old picture cleared before the new one appears.)
+    bounding box, and the old picture cleared before the new one appears.)  ``colors``
+    bounds the colours per picture, as the explorer's static pictures do.
     """
     import ipywidgets as widgets
 
@@ -41,14 +42,17 @@ def live_figure(make_figure: Callable):
 
     out = widgets.Image(format="png")
 
-    def redraw():
-        fig = make_figure()
-        try:
-            data = png_bytes(fig, dpi=100 * PIXEL_DENSITY)
-        finally:
-            plt.close(fig)
-        out.value = data
-        out.width = str(png_width(data) // PIXEL_DENSITY)
+    def redraw(picture: bytes | None = None):
+        """Draw ``make_figure()`` into the image; or show ``picture``, the same picture
+        drawn before (the static explorer's of the same state), without drawing it again."""
+        if picture is None:
+            fig = make_figure()
+            try:
+                picture = png_bytes(fig, dpi=100 * PIXEL_DENSITY, colors=colors)
+            finally:
+                plt.close(fig)
+        out.value = picture
+        out.width = str(png_width(picture) // PIXEL_DENSITY)
 
     return out, redraw
 

@@ -59,6 +59,7 @@ class AdalineExplorer:
         self.limits = {"batch": gd_stability_limit(Xa), "sequential": lms_stability_limit(Xa)}
         w_ls = np.linalg.lstsq(Xa, self.y.astype(float), rcond=None)[0]
         self.least_squares_loss = float(0.5 * np.sum((self.y - Xa @ w_ls) ** 2))
+        self._picture = None        # (state, PNG) of a state :meth:`static` has drawn
         self.set(ratio=ratio, epochs=epochs, solver=solver)
 
     @property
@@ -168,8 +169,16 @@ class AdalineExplorer:
             controls.insert(0, control("solver", solvers, label="solver", initial=self.solver,
                                        fmt="{}", kind="choice"))
 
-        return sweep_explorer(self, self.set, controls, title="Adaline learning rate",
-                              restore=lambda: self.set(**start))
+        explorer = sweep_explorer(self, self.set, controls, title="Adaline learning rate",
+                                  restore=lambda: self.set(**start))
+        # the start state's picture, as the live widget draws it (same figure, resolution and
+        # colours): the widget shows it without drawing it again
+        self._picture = (self._state(), explorer.frame(**{c.key: start[c.key] for c in controls}))
+        return explorer
+
+    def _state(self) -> tuple:
+        """What the picture depends on (the data are fixed)."""
+        return self.ratio, self.epochs, self.solver
 
     def widget(self) -> ipywidgets.VBox:
         """The live explorer: sliders for the rate (as a multiple of the limit) and the epochs."""
@@ -190,5 +199,6 @@ class AdalineExplorer:
 
         for ctrl in (ratio, epochs, solver):
             ctrl.observe(changed, names="value")
-        redraw()
+        drawn = self._picture
+        redraw(drawn[1] if drawn is not None and drawn[0] == self._state() else None)
         return live_box([widgets.HBox([ratio, epochs, solver]), out], "AdalineExplorer")

@@ -37,6 +37,8 @@ __all__ = ["LPMExplorer"]
 
 #: The two machines one above the other, 5 in wide, so that a phone shows both whole.
 FIGSIZE = (5.0, 9.6)
+#: Colours per picture, static and live: the shaded regions need no more.
+COLORS = 32
 
 
 def _data(name: str) -> tuple[np.ndarray, np.ndarray]:
@@ -81,6 +83,8 @@ class LPMExplorer:
         gamma_from_sigma(1.0, convention)                 # refuses an unknown convention
         self.convention = convention
         self.sigma, self.zeta, self.C = float(sigma), float(zeta), float(C)
+        self._fits: dict = {}       # the last few states' machines and summaries, by state
+        self._picture = None        # (state, PNG) of a state :meth:`static` has drawn
         self._set_data(X, y)
         self._check()
         self.fit()
@@ -93,6 +97,7 @@ class LPMExplorer:
         if y.shape != (len(X),) or not np.all(np.isin(y, (-1.0, 1.0))):
             raise ValueError("y must hold one label +1 or -1 per row of X")
         self.X, self.y = X, y
+        self._fits.clear()                                # they belong to the old data
 
     def _check(self):
         check_scalar(self.sigma, "sigma", POSITIVE)
@@ -116,22 +121,39 @@ class LPMExplorer:
             self._set_data(X, y)
         self.fit()
 
+    #: How many states' fitted machines are kept: a sweep that returns to a state (the
+    #: static explorer restoring its start) does not fit them again.
+    _KEEP = 8
+
     def fit(self) -> tuple[LPMachine, KernelAdaTron]:
         """Fit the LPM and the SVM; returns them as a pair."""
-        gamma = gamma_from_sigma(self.sigma, self.convention)
-        self.lpm = LPMachine(C=self.zeta, gamma=gamma).fit(self.X, self.y)
-        self.svm = SVC(C=self.C, gamma=gamma).fit(self.X, self.y)
+        key = (self.sigma, self.zeta, self.C)
+        if key in self._fits:
+            self._fits[key] = self._fits.pop(key)         # the most recently used, last
+        else:
+            gamma = gamma_from_sigma(self.sigma, self.convention)
+            lpm = LPMachine(C=self.zeta, gamma=gamma).fit(self.X, self.y)
+            svm = SVC(C=self.C, gamma=gamma).fit(self.X, self.y)
+            self._fits[key] = [lpm, svm, None]            # None: the summary, when asked for
+            while len(self._fits) > self._KEEP:
+                del self._fits[next(iter(self._fits))]
+        self.lpm, self.svm = self._fits[key][:2]
         return self.lpm, self.svm
 
     def summary(self) -> dict:
         """Expansion vectors, training errors and ``sum alpha`` of both machines."""
-        out = {}
-        for name, model, alpha in (("LPM", self.lpm, self.lpm.alpha_),
-                                   ("SVM", self.svm, np.abs(self.svm.dual_coef_[0]))):
-            out[name] = dict(n_expansion=int(len(model.support_)),
-                             train_errors=int(np.sum(model.predict(self.X) != self.y)),
-                             sum_alpha=float(alpha.sum()))
-        return out
+        entry = self._fits.get((self.sigma, self.zeta, self.C))
+        if entry is None or entry[0] is not self.lpm or entry[1] is not self.svm:
+            entry = [self.lpm, self.svm, None]            # machines set from outside: no cache
+        if entry[2] is None:
+            out = {}
+            for name, model, alpha in (("LPM", self.lpm, self.lpm.alpha_),
+                                       ("SVM", self.svm, np.abs(self.svm.dual_coef_[0]))):
+                out[name] = dict(n_expansion=int(len(model.support_)),
+                                 train_errors=int(np.sum(model.predict(self.X) != self.y)),
+                                 sum_alpha=float(alpha.sum()))
+            entry[2] = out
+        return {name: dict(info) for name, info in entry[2].items()}
 
     def draw(self, axes: np.ndarray | None = None) -> np.ndarray:
         """Two panels: regions, ``f = 0`` and ``f = +-1``, expansion vectors circled."""
@@ -197,9 +219,27 @@ class LPMExplorer:
                     f"{info['SVM']['n_expansion']} support vectors, "
                     f"{info['SVM']['train_errors']} training errors")
 
-        return sweep_explorer(self, self.set, controls, title="LPM beside the SVM",
-                              restore=lambda: self.set(**start), describe=describe,
-                              colors=32, redraw=self.redraw)
+        explorer = sweep_explorer(self, self.set, controls, title="LPM beside the SVM",
+                                  restore=lambda: self.set(**start), describe=describe,
+                                  colors=COLORS, redraw=self.redraw)
+        # the start state's picture, as the live widget draws it (same figure, resolution and
+        # colours): the widget shows it without drawing it again
+        self._picture = (self._state(), explorer.frame(**start))
+        return explorer
+
+    def _state(self) -> tuple:
+        """What the picture depends on: the fitted machines (new ones for new data), the
+        settings and the grid."""
+        return self.lpm, self.svm, self.sigma, self.zeta, self.C, self.resolution
+
+    def _drawn_picture(self) -> bytes | None:
+        """The picture :meth:`static` drew of the current state, if it did."""
+        if self._picture is None:
+            return None
+        state, picture = self._picture
+        same = all(a is b if i < 2 else a == b for i, (a, b) in enumerate(zip(state,
+                                                                              self._state())))
+        return picture if same else None
 
     def widget(self) -> ipywidgets.VBox:
         """The live explorer: sliders for sigma, the LPM's zeta and the SVM's C; a data choice."""
@@ -213,7 +253,7 @@ class LPMExplorer:
                                    description="C (SVM)", continuous_update=False)
         data = widgets.Dropdown(options=["spirals", "moons"], value="spirals", description="data")
 
-        out, redraw = live_figure(self.figure)
+        out, redraw = live_figure(self.figure, colors=COLORS)
 
         def changed(change):
             if change["owner"] is data:
@@ -225,6 +265,6 @@ class LPMExplorer:
 
         for ctrl in (sigma, zeta, C, data):
             ctrl.observe(changed, names="value")
-        redraw()
+        redraw(self._drawn_picture())
         return live_box([widgets.HBox([sigma, zeta]), widgets.HBox([C, data]), out],
                         "LPMExplorer")

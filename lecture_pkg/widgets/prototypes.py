@@ -32,6 +32,8 @@ __all__ = [
 #: the points (:func:`lecture_pkg.plotting.plot_nearest_regions` with class scores), so a
 #: coarse grid draws them straight.
 REGION_RESOLUTION = 80
+#: Colours per picture, static and live: the shaded regions need no more.
+COLORS = 32
 
 
 class PrototypeExplorer:
@@ -65,6 +67,7 @@ class PrototypeExplorer:
         self.random_state = int(random_state)
         self.rule = rule
         self.eta = float(eta)
+        self._picture = None        # (state, PNG) of a state :meth:`static` has drawn
         self.reset()
 
     def reset(self, rule: str | None = None, eta: float | None = None) -> None:
@@ -171,8 +174,27 @@ class PrototypeExplorer:
             self.reset(start["rule"], start["eta"])
             self.next_epoch(start["epoch"])
 
-        return sweep_explorer(self, set_state, controls, title="LVQ and GLVQ", restore=restore,
-                              colors=32, redraw=self.redraw)
+        explorer = sweep_explorer(self, set_state, controls, title="LVQ and GLVQ",
+                                  restore=restore, colors=COLORS, redraw=self.redraw)
+        # the picture of the first state, epoch 0 of the start's rule, as the live widget
+        # draws it: shown without drawing it again when the widget starts there
+        first = {"epoch": 0, "rule": start["rule"]} if len(rules) > 1 else {"epoch": 0}
+        if start["rule"] in rules:
+            self.reset(start["rule"], start["eta"])
+            self._picture = (self._state(), explorer.frame(**first))
+            restore()
+        return explorer
+
+    def _state(self) -> tuple:
+        """What the picture depends on: the settings, the epoch and the prototypes."""
+        t = self.trainer
+        return self.rule, self.eta, t.epoch, t.n_steps, t.W.tobytes(), len(t.prototype_history)
+
+    def _drawn_picture(self) -> bytes | None:
+        """The picture :meth:`static` drew of the current state, if it did."""
+        if self._picture is not None and self._picture[0] == self._state():
+            return self._picture[1]
+        return None
 
     def widget(self) -> ipywidgets.VBox:
         """The live explorer: *Next epoch*, *10 epochs*, *Reset*, a rule menu and a rate slider.
@@ -189,7 +211,7 @@ class PrototypeExplorer:
                                 description="rule")
         eta = rate_slider(self.eta, 0.001, 1.0, "eta")
 
-        out, redraw = live_figure(self.figure)
+        out, redraw = live_figure(self.figure, colors=COLORS)
 
         step.on_click(lambda _: (self.next_epoch(), redraw()))
         ten.on_click(lambda _: (self.next_epoch(10), redraw()))
@@ -197,6 +219,6 @@ class PrototypeExplorer:
         rule.observe(lambda change: (self.reset(change["new"], eta.value), redraw()), names="value")
         eta.observe(lambda change: (self.set(eta=change["new"], rule=rule.value), redraw()),
                     names="value")
-        redraw()
+        redraw(self._drawn_picture())
         return live_box([widgets.HBox([step, ten, reset]), widgets.HBox([rule, eta]), out],
                         "PrototypeExplorer")

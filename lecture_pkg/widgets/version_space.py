@@ -62,18 +62,33 @@ class VersionSpaceExplorer:
         self.candidates = C / np.linalg.norm(C, axis=1, keepdims=True)
         self.n_examples = 0
         self.history = [1.0]          # version-space fraction after 0, 1, ... examples
+        # what depends only on the data and the number of examples, computed once: the
+        # masks, centres and summaries of each P, and the sphere points on the map
+        self._cache: dict = {}
 
     # ---------------------------------------------------------------- logic
+    def _cached(self, key, compute):
+        """``compute()``, kept under ``key`` until :meth:`new_data` draws new data."""
+        if key not in self._cache:
+            self._cache[key] = compute()
+        return self._cache[key]
+
+    def _mask(self, P: int) -> np.ndarray:
+        """The mask of the first ``P`` examples (the cached array itself: not to be changed)."""
+        if P == 0:
+            return self._cached(("mask", 0), lambda: np.ones(self.n_candidates, dtype=bool))
+        return self._cached(("mask", P), lambda: version_space_mask(self.candidates, self.X[:P],
+                                                                    self.y[:P]))
+
     def mask(self, n_examples: int | None = None) -> np.ndarray:
         """Which sphere points are consistent with the first ``n_examples`` examples."""
         P = self.n_examples if n_examples is None else int(n_examples)
-        if P == 0:
-            return np.ones(self.n_candidates, dtype=bool)
-        return version_space_mask(self.candidates, self.X[:P], self.y[:P])
+        return self._mask(P).copy()
 
     def fraction(self, n_examples: int | None = None) -> float:
         """Share of the sphere (estimated from the uniform points) inside the version space."""
-        return float(self.mask(n_examples).mean())
+        P = self.n_examples if n_examples is None else int(n_examples)
+        return self._cached(("fraction", P), lambda: float(self._mask(P).mean()))
 
     def set(self, *, n_examples: int) -> None:
         """Use the first ``n_examples`` examples (0 to ``max_examples``)."""
@@ -92,33 +107,46 @@ class VersionSpaceExplorer:
         """
         if self.n_examples >= self.max_examples:
             return False
-        before = self.mask()
+        before = self._mask(self.n_examples)
         self.n_examples += 1
-        after = self.mask()
-        self.history.append(float(after.mean()))
+        after = self._mask(self.n_examples)
+        self.history.append(self.fraction())
         return bool(np.any(before & ~after))
+
+    def _centre(self, P: int) -> np.ndarray | None:
+        """:meth:`centre` with the first ``P`` examples (the cached array itself)."""
+        def compute():
+            m = self._mask(P)
+            if not m.any():
+                return None
+            c = center_of_mass(self.candidates[m])
+            n = np.linalg.norm(c)
+            return c / n if n > 0 else None
+
+        return self._cached(("centre", P), compute)
 
     def centre(self) -> np.ndarray | None:
         """Centre-of-mass estimate (3.38) from the consistent sphere points, normalised."""
-        m = self.mask()
-        if not m.any():
-            return None
-        c = center_of_mass(self.candidates[m])
-        n = np.linalg.norm(c)
-        return c / n if n > 0 else None
+        c = self._centre(self.n_examples)
+        return None if c is None else c.copy()
 
     def _summary(self):
         """The version space's share of the sphere (in %) and, once examples are shown and
         the space is not empty, the generalisation errors of its centre of mass and of a
         random consistent student (on average); otherwise ``None`` for the errors."""
-        m = self.mask()
-        share = 100 * m.mean()
-        c = self.centre()
-        if self.n_examples == 0 or c is None:
-            return share, None
-        eps_cm = generalization_error(c, self.teacher)
-        eps_rand = float(np.mean(generalization_error(self.candidates[m], self.teacher)))
-        return share, (eps_cm, eps_rand)
+        P = self.n_examples
+
+        def compute():
+            m = self._mask(P)
+            share = 100 * m.mean()
+            c = self._centre(P)
+            if P == 0 or c is None:
+                return share, None
+            eps_cm = generalization_error(c, self.teacher)
+            eps_rand = float(np.mean(generalization_error(self.candidates[m], self.teacher)))
+            return share, (eps_cm, eps_rand)
+
+        return self._cached(("summary", P), compute)
 
     def status(self) -> str:
         """One line describing the current state."""
@@ -134,8 +162,8 @@ class VersionSpaceExplorer:
     def draw(self, ax: Axes | None = None) -> Axes:
         """Equal-area map of the sphere: version space, example circles, teacher, centre."""
         ax = ax if ax is not None else plt.gca()
-        m = self.mask()
-        pts = lambert_projection(self.candidates, self.teacher)
+        m = self._mask(self.n_examples)
+        pts = self._cached("projected", lambda: lambert_projection(self.candidates, self.teacher))
         # the sphere as a plain grey disc, the version space as its consistent points
         # (drawn large enough to merge: a speckled cloud would make heavy pictures)
         ax.add_patch(plt.Circle((0, 0), 2.0, color="#dddddd", lw=0, zorder=1))
@@ -156,7 +184,7 @@ class VersionSpaceExplorer:
                 ax.plot(*seg.T, color="#555555", lw=0.8, zorder=3)
         ax.scatter([0], [0], marker="*", s=220, color="#e69f00", edgecolors="k",
                    zorder=5, label="teacher $\\mathbf{w}^*$")
-        c = self.centre()
+        c = self._centre(self.n_examples)
         if c is not None and self.n_examples > 0:
             ax.scatter(*lambert_projection(c, self.teacher).T, marker="X", s=110,
                        color=NEGATIVE_COLOR, edgecolors="k", zorder=5,

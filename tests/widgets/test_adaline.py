@@ -1,5 +1,6 @@
 """Tests of the Adaline learning-rate explorer (no browser needed)."""
 
+import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
@@ -101,3 +102,20 @@ def test_adaline_static_sweeps_the_rate_for_each_solver():
     assert "diverged" not in static.texts[static.state_index((0, 1))]      # 0.9 x limit
     assert "loss growing" in static.texts[static.state_index((0, 2))] \
         or "diverged" in static.texts[static.state_index((0, 2))]           # 1.1 x limit
+
+
+def test_the_widget_shows_the_static_pictures_start_state_as_the_live_figure_draws_it(iris):
+    from lecture_pkg.plotting import PIXEL_DENSITY
+    from lecture_pkg.widgets._static import png_bytes
+
+    Z, y = iris
+    ex = AdalineExplorer(Z, y, ratio=0.95, epochs=30)
+    static = ex.static(ratio=(0.5, 1.1))
+    image = ex.widget().children[-1]
+    fig = ex.figure()
+    drawn = png_bytes(fig, dpi=100 * PIXEL_DENSITY)
+    plt.close(fig)
+    assert image.value == drawn == static.frame(ratio=0.95, solver="batch")
+    ex.set(ratio=0.5)                              # another state: the widget draws it
+    image = ex.widget().children[-1]
+    assert image.value == static.frame(ratio=0.5, solver="batch") != drawn

@@ -88,3 +88,35 @@ def test_lpm_redraw_in_place_gives_the_picture_of_a_new_figure():
         fresh = ex.figure()
         assert png_bytes(reused, dpi=60) == png_bytes(fresh, dpi=60)
         plt.close(fresh)
+
+
+def test_a_state_seen_before_keeps_its_machines_and_new_data_fit_new_ones():
+    ex = LPMExplorer(*moons(150, noise=0.25), resolution=20)
+    first = (ex.lpm, ex.svm)
+    info = ex.summary()
+    ex.set(zeta=0.2)
+    assert ex.lpm is not first[0] and ex.lpm.C == 0.2
+    ex.set(zeta=0.0)                               # back: the same machines, not fitted again
+    assert (ex.lpm, ex.svm) == first and ex.summary() == info
+    ex.summary()["LPM"]["train_errors"] = -1       # a copy: the kept summary is unchanged
+    assert ex.summary() == info
+    ex.set(X=two_spirals()[0], y=two_spirals()[1])
+    assert ex.lpm is not first[0] and ex.summary()["LPM"]["n_expansion"] != info["LPM"][
+        "n_expansion"]
+
+
+def test_the_widget_shows_the_static_pictures_start_state_as_the_live_figure_draws_it():
+    from lecture_pkg.plotting import PIXEL_DENSITY
+    from lecture_pkg.widgets._static import png_bytes
+    from lecture_pkg.widgets.lp_machine import COLORS
+
+    ex = LPMExplorer(sigma=0.8, zeta=0.0, resolution=20)
+    static = ex.static(sigma=(0.8, 1.6), zeta=(0.0, 0.2))
+    image = ex.widget().children[-1]
+    fig = ex.figure()
+    drawn = png_bytes(fig, dpi=100 * PIXEL_DENSITY, colors=COLORS)
+    plt.close(fig)
+    assert image.value == drawn == static.frame(sigma=0.8, zeta=0.0)
+    ex.set(zeta=0.2)                               # another state: the widget draws it
+    image = ex.widget().children[-1]
+    assert image.value == static.frame(sigma=0.8, zeta=0.2) != drawn

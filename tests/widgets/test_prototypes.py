@@ -160,3 +160,26 @@ def test_prototype_rate_acts_from_epoch_zero_and_the_title_shows_it():
     ex.next_epoch(4)
     eta.value = 0.2                           # later on: the same number of epochs again
     assert ex.epoch == 5 and ex.eta == 0.2
+
+
+@pytest.mark.parametrize("rules", [["lvq1"], ["lvq1", "glvq"]])
+def test_the_widget_shows_the_static_pictures_first_state_as_the_live_figure_draws_it(toy, rules):
+    from lecture_pkg.plotting import PIXEL_DENSITY
+    from lecture_pkg.widgets._static import png_bytes
+    from lecture_pkg.widgets.prototypes import COLORS
+
+    X, y = toy
+    ex = PrototypeExplorer(X, y, rule="lvq1", prototypes_per_class=2, random_state=2)
+    ex.next_epoch(2)                               # the start: restored after the sweep
+    static = ex.static(epochs=3, rules=rules)
+    assert ex.epoch == 2
+    ex.reset()
+    image = ex.widget().children[-1]
+    fig = ex.figure()
+    drawn = png_bytes(fig, dpi=100 * PIXEL_DENSITY, colors=COLORS)
+    plt.close(fig)
+    first = {"epoch": 0, "rule": "lvq1"} if len(rules) > 1 else {"epoch": 0}
+    assert image.value == drawn == static.frame(**first)
+    ex.next_epoch()                                # another state: the widget draws it
+    image = ex.widget().children[-1]
+    assert image.value == static.frame(**{**first, "epoch": 1}) != drawn

@@ -38,6 +38,27 @@ def test_version_space_shrinks_and_keeps_the_teacher():
         ex.set(n_examples=11)
 
 
+def test_the_kept_masks_and_centres_are_those_computed_afresh():
+    ex = VersionSpaceExplorer(max_examples=6, random_state=4, n_candidates=3000)
+    ex.set(n_examples=6)
+    for P in (0, 3, 6):
+        fresh = (np.ones(3000, dtype=bool) if P == 0
+                 else version_space_mask(ex.candidates, ex.X[:P], ex.y[:P]))
+        np.testing.assert_array_equal(ex.mask(P), fresh)
+        assert ex.fraction(P) == fresh.mean()
+    m = ex.mask()
+    m[:] = False                                   # a copy: the explorer's own is unchanged
+    assert ex.mask().any() and ex.fraction() > 0
+    c = ex.centre()
+    c[:] = 0.0
+    assert np.linalg.norm(ex.centre()) == pytest.approx(1.0)
+    old = ex.mask(6)
+    ex.new_data(random_state=5)                    # new data: nothing kept from the old
+    ex.set(n_examples=6)
+    np.testing.assert_array_equal(ex.mask(), version_space_mask(ex.candidates, ex.X, ex.y))
+    assert not np.array_equal(ex.mask(), old)
+
+
 def test_status_and_drawing():
     ex = VersionSpaceExplorer(max_examples=6, random_state=1, n_candidates=5000)
     assert ex.status().startswith("P = 0 examples")
