@@ -317,7 +317,7 @@ class MLP:
             The training loss ``E`` after 0, 1, ..., ``n_epochs_`` epochs of the run
             (before any restoring), also kept as ``training_losses_``.
         """
-        check_scalar(eta, "the learning rate eta", POSITIVE)
+        check_scalar(eta, "eta", POSITIVE)
         check_scalar(n_epochs, "n_epochs", _NON_NEGATIVE_INT)
         if batch_size is not None:
             check_scalar(batch_size, "batch_size", COUNT)

@@ -85,7 +85,7 @@ class MEstimateExplorer:
     def set(self, *, m: float | None = None, p: float | None | str = "keep") -> None:
         """Change ``m`` and/or ``p`` and recompute the model, the curve and the tables."""
         if m is not None:
-            check_scalar(m, "m (m = 0 leaves the posterior 0/0)", POSITIVE)
+            check_scalar(m, "m", POSITIVE)            # m = 0 leaves the posterior 0/0
             self.m = float(m)
         if not (isinstance(p, str) and p == "keep"):
             if p is not None and not 0 < p <= 1:

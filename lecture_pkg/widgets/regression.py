@@ -61,7 +61,7 @@ class RegressionExplorer:
                 raise ValueError(f"n_points must lie between 1 and {self.n_max}, got {n_points}")
             self.n_points = int(n_points)
         if tau is not None:
-            check_scalar(tau, "the prior width tau", POSITIVE)
+            check_scalar(tau, "tau", POSITIVE)
             self.tau = float(tau)
         d, v = self.data
         self.lam = self.sigma ** 2 / self.tau ** 2

@@ -45,7 +45,7 @@ def test_changing_p_recomputes_the_curve_and_bad_values_are_refused():
     model = CategoricalNaiveBayes(m=ex.m, p=0.9,
                                   categories=datasets.naive_bayes_tables().categories)
     assert ex.current == pytest.approx(model.fit(X, y).predict_proba([ex.query[0]])[0, 1])
-    with pytest.raises(ValueError, match=r"'m \(m = 0 leaves the posterior 0/0\)' must be"):
+    with pytest.raises(ValueError, match=r"'m' must be"):
         ex.set(m=0.0)
     with pytest.raises(ValueError, match="p must"):
         ex.set(p=1.5)
