@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import numbers
 import re
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -16,6 +18,12 @@ from matplotlib.ticker import MaxNLocator
 
 from .validation import (ARRAY, COUNT, FINITE, MATRIX, NON_NEGATIVE, POSITIVE, VECTOR, Array,
                          Interval, Options, validate_args)
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from .linear import PerceptronHistory
 
 __all__ = [
     "POSITIVE_COLOR",
@@ -114,7 +122,7 @@ def _with_alt_text(result, fig):
     return data, {**metadata, "alt": alt_text(fig)}
 
 
-def set_alt_text(fig, text: str) -> None:
+def set_alt_text(fig: Figure, text: str) -> None:
     """Give ``fig`` the alt text ``text`` (instead of the one :func:`alt_text` composes)."""
     fig._book_alt_text = str(text)
 
@@ -135,7 +143,7 @@ def _plain(text: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"[${}^_\\]", " ", text)).strip()
 
 
-def alt_text(fig) -> str:
+def alt_text(fig: Figure) -> str:
     """A description of ``fig`` for readers who cannot see it.
 
     The text set with :func:`set_alt_text` if there is one, else one composed from what
@@ -180,13 +188,15 @@ def _axes(ax):
 _ALPHA = Interval(numbers.Real, 0, 1)                  # an opacity
 _RESOLUTION = Interval(numbers.Integral, 2, None)      # grid points per side
 _WINDOW = [VECTOR, None]                               # (low, high) of an axis, or automatic
-_INDICES = Array(1, within=Interval(numbers.Integral, 0, None))    # class indices 0, 1, ...
+_INDICES = Array(1, within=Interval(numbers.Integral, 0, None))    # class (layer) indices 0, 1, ...
 # the window and the shading of a decision-region picture
 _REGIONS = dict(resolution=_RESOLUTION, pad=FINITE, alpha=_ALPHA)
 
 
 @validate_args(X=MATRIX, size=POSITIVE)
-def plot_labelled_points(X, y, ax=None, *, labels=("$y=+1$", "$y=-1$"), annotate=False, size=60):
+def plot_labelled_points(X: np.ndarray, y: np.ndarray, ax: Axes | None = None, *,
+                         labels: Sequence[str] = ("$y=+1$", "$y=-1$"), annotate: bool = False,
+                         size: float = 60) -> Axes:
     """Scatter 2-d inputs: ``+`` markers for label +1, ``o`` for -1 (Koski's convention).
 
     ``annotate=True`` writes the example number (1-based, as in the notes) beside each point.
@@ -209,7 +219,7 @@ def plot_labelled_points(X, y, ax=None, *, labels=("$y=+1$", "$y=-1$"), annotate
 
 
 @validate_args(point=VECTOR)
-def mark_example(point, ax=None):
+def mark_example(point: np.ndarray, ax: Axes | None = None) -> Axes:
     """Circle one input, e.g. the example that caused the latest update."""
     ax = _axes(ax)
     ax.scatter(*np.asarray(point, dtype=float), s=380, facecolors="none", edgecolors="#e69f00",
@@ -218,7 +228,9 @@ def mark_example(point, ax=None):
 
 
 @validate_args(coef=VECTOR, intercept=FINITE, xlim=_WINDOW, ylim=_WINDOW)
-def plot_hyperplane(coef, intercept=0.0, ax=None, *, xlim=None, ylim=None, normal=True, **line_kw):
+def plot_hyperplane(coef: np.ndarray, intercept: float = 0.0, ax: Axes | None = None, *,
+                    xlim: Sequence[float] | None = None, ylim: Sequence[float] | None = None,
+                    normal: bool = True, **line_kw) -> Axes:
     """Draw the line ``w1 x1 + w2 x2 + b = 0`` across the axes, with its normal vector.
 
     The normal arrow starts at the point of the line closest to the origin and points
@@ -253,7 +265,9 @@ def plot_hyperplane(coef, intercept=0.0, ax=None, *, xlim=None, ylim=None, norma
 
 
 @validate_args(function="callable", xlim=VECTOR, ylim=VECTOR, resolution=_RESOLUTION)
-def grid_values(function, xlim, ylim, resolution: int = 200):
+def grid_values(function: Callable[[np.ndarray], np.ndarray], xlim: Sequence[float],
+                ylim: Sequence[float], resolution: int = 200
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Evaluate ``function`` on a ``resolution x resolution`` grid over ``xlim x ylim``.
 
     ``function`` maps an (n, 2) array of points to n values (scores, class indices or
@@ -269,8 +283,11 @@ def grid_values(function, xlim, ylim, resolution: int = 200):
 
 @validate_args(function="callable", X=[MATRIX, None], n_classes=[None, Options("auto"), COUNT],
                xlim=_WINDOW, ylim=_WINDOW, **_REGIONS)
-def plot_regions(function, X=None, ax=None, *, n_classes=None, margins=False, xlim=None, ylim=None,
-                 pad=0.5, resolution=200, alpha=0.18):
+def plot_regions(function: Callable[[np.ndarray], np.ndarray], X: np.ndarray | None = None,
+                 ax: Axes | None = None, *, n_classes: int | str | None = None,
+                 margins: bool = False, xlim: Sequence[float] | None = None,
+                 ylim: Sequence[float] | None = None, pad: float = 0.5, resolution: int = 200,
+                 alpha: float = 0.18) -> Axes:
     """Shade the plane by a classifier's decisions: the package's one decision-region picture.
 
     * Two classes (``n_classes=None``): ``function`` returns real scores (a fitted
@@ -343,7 +360,9 @@ def _plot_score_regions(ax, g1, g2, scores, alpha):
 
 
 @validate_args(decision_function="callable", X=MATRIX, **_REGIONS)
-def plot_decision_regions(decision_function, X, y, ax=None, *, resolution=200, pad=0.5, alpha=0.18):
+def plot_decision_regions(decision_function: Callable[[np.ndarray], np.ndarray], X: np.ndarray,
+                          y: np.ndarray, ax: Axes | None = None, *, resolution: int = 200,
+                          pad: float = 0.5, alpha: float = 0.18) -> Axes:
     """Shade the plane by the sign of ``decision_function`` and scatter the data.
 
     ``decision_function`` maps an (n, 2) array to n real scores (e.g. a fitted
@@ -355,7 +374,8 @@ def plot_decision_regions(decision_function, X, y, ax=None, *, resolution=200, p
 
 
 @validate_args(errors=Array(1, within=NON_NEGATIVE))
-def plot_errors_per_epoch(errors, ax=None, **bar_kw):
+def plot_errors_per_epoch(errors: Sequence[int] | np.ndarray, ax: Axes | None = None,
+                          **bar_kw) -> Axes:
     """Bar chart of the number of updates (mistakes) in each epoch."""
     ax = _axes(ax)
     errors = np.asarray(errors)
@@ -369,7 +389,9 @@ def plot_errors_per_epoch(errors, ax=None, **bar_kw):
 
 
 @validate_args(X=MATRIX, lim=POSITIVE, ncols=COUNT)
-def plot_update_sequence(X, y, history, *, axes=None, lim=3.0, titles=None, ncols=2):
+def plot_update_sequence(X: np.ndarray, y: np.ndarray, history: PerceptronHistory, *,
+                         axes: np.ndarray | Sequence[Axes] | None = None, lim: float = 3.0,
+                         titles: Sequence[str] | None = None, ncols: int = 2) -> np.ndarray:
     """Small multiples: the data and the separating line before and after every update.
 
     ``history`` is a :class:`lecture_pkg.linear.PerceptronHistory`.  The example
@@ -419,7 +441,8 @@ CLASS_MARKERS = ("o", "s", "^", "D", "v")
 
 
 @validate_args(X=MATRIX, size=POSITIVE, alpha=_ALPHA)
-def plot_classes(X, y, ax=None, *, size=22, names=None, alpha=0.85):
+def plot_classes(X: np.ndarray, y: np.ndarray, ax: Axes | None = None, *, size: float = 22,
+                 names: Sequence[str] | None = None, alpha: float = 0.85) -> Axes:
     """Scatter 2-d data with one colour and marker per class (class index = position in
     ``unique(y)``)."""
     ax = _axes(ax)
@@ -436,7 +459,8 @@ def plot_classes(X, y, ax=None, *, size=22, names=None, alpha=0.85):
 
 
 @validate_args(W=MATRIX, classes=_INDICES, size=POSITIVE)
-def plot_prototypes(W, classes, ax=None, *, size=260, label="prototypes"):
+def plot_prototypes(W: np.ndarray, classes: Sequence[int] | np.ndarray, ax: Axes | None = None,
+                    *, size: float = 260, label: str = "prototypes") -> Axes:
     """Draw prototypes as large class-coloured markers with a black edge.
 
     ``classes`` holds class indices ``0, 1, ...`` (as in ``PrototypeTrainer.c``).
@@ -453,7 +477,8 @@ def plot_prototypes(W, classes, ax=None, *, size=260, label="prototypes"):
 
 
 @validate_args(history=ARRAY, classes=_INDICES)
-def plot_prototype_paths(history, classes, ax=None, *, start_marker=True):
+def plot_prototype_paths(history: np.ndarray, classes: Sequence[int] | np.ndarray,
+                         ax: Axes | None = None, *, start_marker: bool = True) -> Axes:
     """Trajectories of the prototypes: ``history`` has shape (epochs + 1, M, 2)."""
     ax = _axes(ax)
     H = np.asarray(history, dtype=float)
@@ -470,8 +495,9 @@ def plot_prototype_paths(history, classes, ax=None, *, start_marker=True):
 
 
 @validate_args(predict="callable", X=MATRIX, n_classes=[None, COUNT], **_REGIONS)
-def plot_nearest_regions(predict, X, ax=None, *, n_classes=None, resolution=200, pad=0.5,
-                         alpha=0.16):
+def plot_nearest_regions(predict: Callable[[np.ndarray], np.ndarray], X: np.ndarray,
+                         ax: Axes | None = None, *, n_classes: int | None = None,
+                         resolution: int = 200, pad: float = 0.5, alpha: float = 0.16) -> Axes:
     """Shade the plane by the class that ``predict`` assigns (class indices ``0, 1, ...``).
 
     ``predict`` maps an (n, 2) array to class indices, e.g.
@@ -490,7 +516,7 @@ def plot_nearest_regions(predict, X, ax=None, *, n_classes=None, resolution=200,
 # ---------------------------------------------------------------- maps of the sphere
 
 @validate_args(W=ARRAY, centre=VECTOR)
-def lambert_projection(W, centre) -> np.ndarray:
+def lambert_projection(W: np.ndarray, centre: np.ndarray) -> np.ndarray:
     """Lambert azimuthal equal-area projection of unit vectors ``W`` (M, 3) about ``centre``.
 
     A point at angle ``theta`` from the centre lands at radius ``2 sin(theta / 2)``
@@ -515,11 +541,15 @@ def lambert_projection(W, centre) -> np.ndarray:
 
 # ---------------------------------------------------------------- architecture diagrams
 
-@validate_args(layer_sizes=Array(1, within=COUNT), node_radius=POSITIVE, layer_gap=POSITIVE,
-               node_gap=POSITIVE, fontsize=POSITIVE)
-def draw_network(layer_sizes, ax=None, *, node_labels=None, layer_labels=None, edge_labels=None,
-                 fixed_layers=(), node_radius=0.27, layer_gap=2.2, node_gap=0.75,
-                 ellipsis_nodes=None, fontsize=11):
+@validate_args(layer_sizes=Array(1, within=COUNT), fixed_layers=_INDICES, node_radius=POSITIVE,
+               layer_gap=POSITIVE, node_gap=POSITIVE, fontsize=POSITIVE)
+def draw_network(layer_sizes: Sequence[int], ax: Axes | None = None, *,
+                 node_labels: Sequence[Sequence[str]] | None = None,
+                 layer_labels: Sequence[str] | None = None,
+                 edge_labels: dict[tuple[int, int, int], str] | None = None,
+                 fixed_layers: Sequence[int] = (), node_radius: float = 0.27,
+                 layer_gap: float = 2.2, node_gap: float = 0.75,
+                 ellipsis_nodes: dict[int, int] | None = None, fontsize: float = 11) -> Axes:
     """A layered feed-forward architecture drawn left (inputs) to right (output).
 
     Parameters
@@ -605,7 +635,8 @@ def draw_network(layer_sizes, ax=None, *, node_labels=None, layer_labels=None, e
 
 
 @validate_args(points=MATRIX, alpha=_ALPHA)
-def plot_convex_hull(points, ax=None, *, color=LINE_COLOR, alpha=0.15, **line_kw):
+def plot_convex_hull(points: np.ndarray, ax: Axes | None = None, *, color: str = LINE_COLOR,
+                     alpha: float = 0.15, **line_kw) -> Axes:
     """Shade the convex hull of 2-d ``points`` and draw its boundary; return the Axes.
 
     One point is drawn as a dot, two as a segment; three or more use
@@ -635,8 +666,10 @@ def plot_convex_hull(points, ax=None, *, color=LINE_COLOR, alpha=0.15, **line_kw
 # ---------------------------------------------------------------- matrices with signed entries
 
 @validate_args(M=ARRAY)
-def plot_signed_matrix(M, ax=None, *, labels=None, mask_diagonal=False, annotate=None,
-                       cmap="RdBu_r", colorbar=True, colorbar_label=None):
+def plot_signed_matrix(M: np.ndarray, ax: Axes | None = None, *,
+                       labels: Sequence[str] | None = None, mask_diagonal: bool = False,
+                       annotate: str | None = None, cmap: str = "RdBu_r", colorbar: bool = True,
+                       colorbar_label: str | None = None) -> Axes:
     """Heat map of a matrix whose entries have either sign; return the Axes.
 
     The colour map is diverging and centred at zero: its limits are ``-m`` and ``+m``, with

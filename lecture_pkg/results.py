@@ -22,11 +22,14 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from .validation import COUNT, FINITE, POSITIVE, Options, validate_args
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 __all__ = ["format_value", "format_limit", "below", "format_small", "report", "result_html",
            "source_of", "stated_results"]
@@ -36,7 +39,7 @@ _GROUP = re.compile(r"^##\s+([A-Z])\s+[—-]\s+(.*)$")
 
 
 @validate_args(digits=COUNT)
-def format_value(value, digits: int = 6) -> str:
+def format_value(value: ArrayLike, digits: int = 6) -> str:
     """Format a number, array or nested sequence with ``digits`` significant digits, stably.
 
     Integers print as integers; floats are rounded so the text does not change with
@@ -73,7 +76,7 @@ def format_limit(limit: float) -> str:
 
 
 @validate_args(limit=POSITIVE)
-def below(value, limit: float) -> str:
+def below(value: ArrayLike, limit: float) -> str:
     """Check ``|value| < limit`` and return the text ``"< limit"`` to print in its place.
 
     This is how a notebook prints a quantity that is zero in exact arithmetic (a residual,
@@ -112,8 +115,8 @@ RESULT_KINDS = ("exact", "statistical", "illustrative")
 
 
 @validate_args(kind=Options(*RESULT_KINDS), digits=COUNT)
-def report(result_id: str, reproduced, stated, *, kind: str, bound: str = "", digits: int = 6,
-           note: str = "") -> None:
+def report(result_id: str, reproduced: ArrayLike, stated: ArrayLike, *, kind: str,
+           bound: str = "", digits: int = 6, note: str = "") -> None:
     """Print the line that records a reproduced result.
 
     Call it *after* the cell's assertions, so that only a checked value is reported.

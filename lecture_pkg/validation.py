@@ -25,6 +25,8 @@ import numbers
 import os
 import sys
 import warnings
+from collections.abc import Callable
+from typing import TypeVar
 
 import numpy as np
 
@@ -105,7 +107,7 @@ def check_inputs(X: np.ndarray, name: str = "X") -> np.ndarray:
     return X
 
 
-def check_vector(values, name: str = "x", *, allow_inf: bool = False) -> np.ndarray:
+def check_vector(values: np.ndarray, name: str = "x", *, allow_inf: bool = False) -> np.ndarray:
     """Return ``values`` as a 1-d float array or raise ``ValueError`` naming ``name``.
 
     NaN is always refused; infinity too unless ``allow_inf`` (scores thresholded at
@@ -127,7 +129,8 @@ def check_vector(values, name: str = "x", *, allow_inf: bool = False) -> np.ndar
     return values
 
 
-def resolve_rng(random_state):
+def resolve_rng(random_state: np.random.Generator | np.random.RandomState | int | None
+                ) -> np.random.Generator | np.random.RandomState:
     """A numpy Generator from a seed, ``None`` or a Generator; a legacy RandomState passes
     through."""
     if isinstance(random_state, np.random.RandomState):
@@ -150,7 +153,9 @@ class Interval:
     numbers here, although Python counts them as integers.
     """
 
-    def __init__(self, kind, low=None, high=None, *, closed: str = "both", allow_inf: bool = False):
+    def __init__(self, kind: type[numbers.Real], low: float | None = None,
+                 high: float | None = None, *, closed: str = "both",
+                 allow_inf: bool = False) -> None:
         if kind not in (numbers.Real, numbers.Integral):
             raise ValueError(f"an Interval holds numbers.Real or numbers.Integral, got {kind!r}")
         if closed not in ("both", "left", "right", "neither"):
@@ -158,7 +163,7 @@ class Interval:
         self.kind, self.low, self.high = kind, low, high
         self.closed, self.allow_inf = closed, allow_inf
 
-    def is_satisfied_by(self, value) -> bool:
+    def is_satisfied_by(self, value: object) -> bool:
         # the common types first: an isinstance of the numbers ABCs costs ~0.5 us a call
         kind = type(value)
         if kind in _INTEGERS:
@@ -217,7 +222,7 @@ class Options:
         self.values = values
         self._typed = frozenset((type(v), v) for v in values)      # the values are hashable
 
-    def is_satisfied_by(self, value) -> bool:
+    def is_satisfied_by(self, value: object) -> bool:
         try:
             return (type(value), value) in self._typed
         except TypeError:                                  # an unhashable value (a list)
@@ -288,7 +293,7 @@ def _violated(value, constraints) -> str | None:
     return " or ".join(_describe(c) for c in constraints)
 
 
-def check_params(estimator) -> None:
+def check_params(estimator: ParamValidationMixin) -> None:
     """Check every hyper-parameter of ``estimator`` against its ``_parameter_constraints``.
 
     The table maps each parameter name to a list of constraints, any one of which it must
@@ -369,7 +374,10 @@ class ParamValidationMixin:
         """Raise ``ValueError`` for a combination of valid values that does not go together."""
 
 
-def check_scalar(value, name: str, *constraints, owner: str | None = None):
+_V = TypeVar("_V")
+
+
+def check_scalar(value: _V, name: str, *constraints, owner: str | None = None) -> _V:
     """Check one argument against constraints of the tables; return it.
 
     For what :func:`validate_args` cannot declare: an argument of a method or a constructor
@@ -424,10 +432,10 @@ class Converted:
     floats, say): ``check(value, name, owner)`` returns it or raises ``ValueError`` naming
     ``name``; :func:`validate_args` passes what it returns to the function."""
 
-    def check(self, value, name: str, owner: str = ""):
+    def check(self, value: object, name: str, owner: str = "") -> object:
         raise NotImplementedError
 
-    def is_satisfied_by(self, value) -> bool:
+    def is_satisfied_by(self, value: object) -> bool:
         try:
             self.check(value, "value")
         except ValueError:
@@ -460,7 +468,7 @@ class Array(Converted):
         self.ndim, self.allow_inf, self.labels, self.rows_of = ndim, allow_inf, labels, rows_of
         self.within = within
 
-    def check(self, value, name: str, owner: str = "") -> np.ndarray:
+    def check(self, value: object, name: str, owner: str = "") -> np.ndarray | float:
         """``value`` as a checked float array (a number as it is, for ``ndim=None``), or a
         ``ValueError`` naming ``name``."""
         arr = self._check(value, name, owner)
@@ -575,7 +583,7 @@ def _accept(owner: str, name: str, constraints: list, tests: tuple, converters: 
     raise InvalidParameterError(_refusal(owner, name, allowed, value))
 
 
-def validate_args(**constraints):
+def validate_args(**constraints) -> Callable[[Callable], Callable]:
     """Declare the valid values of a function's arguments; they are checked on every call.
 
     The plain functions' counterpart of ``_parameter_constraints`` (scikit-learn's
