@@ -25,6 +25,27 @@ def axes_figure(draw: Callable, figsize: tuple[float, float], ncols: int = 1,
     return make
 
 
+class RemembersStaticPicture:
+    """For an explorer whose ``.static()`` draws the picture ``.widget()`` starts with: it
+    remembers that picture with the state it shows (``_state()``, a tuple that equals
+    another exactly when the two pictures are the same), and the live widget shows it
+    instead of drawing it again."""
+
+    _picture: tuple | None = None
+
+    def _state(self) -> tuple:
+        raise NotImplementedError
+
+    def _remember_picture(self, picture: bytes) -> None:
+        self._picture = (self._state(), picture)
+
+    def _drawn_picture(self) -> bytes | None:
+        """The picture ``.static()`` drew of the current state, if it did."""
+        if self._picture is not None and self._picture[0] == self._state():
+            return self._picture[1]
+        return None
+
+
 def live_figure(make_figure: Callable, *, colors: int = 256):
     """An ipywidgets ``Image`` and a ``redraw()`` that shows ``make_figure()`` in it.
 

@@ -16,7 +16,7 @@ import numpy as np
 from ..linear import Adaline, augment, gd_stability_limit, lms_stability_limit
 from ..plotting import plot_hyperplane, plot_labelled_points
 from ..validation import COUNT, POSITIVE, check_scalar
-from ._live import axes_figure, live_box, live_figure
+from ._live import RemembersStaticPicture, axes_figure, live_box, live_figure
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ __all__ = ["AdalineExplorer"]
 FIGSIZE = (5.0, 6.4)   # two panels stacked: a phone shows them whole
 
 
-class AdalineExplorer:
+class AdalineExplorer(RemembersStaticPicture):
     """Train Adaline with ``eta = ratio * limit`` and show its loss per epoch and its line.
 
     ``limit`` is the upper end of the convergent window: ``2 / lambda_max`` of the
@@ -59,7 +59,6 @@ class AdalineExplorer:
         self.limits = {"batch": gd_stability_limit(Xa), "sequential": lms_stability_limit(Xa)}
         w_ls = np.linalg.lstsq(Xa, self.y.astype(float), rcond=None)[0]
         self.least_squares_loss = float(0.5 * np.sum((self.y - Xa @ w_ls) ** 2))
-        self._picture = None        # (state, PNG) of a state :meth:`static` has drawn
         self.set(ratio=ratio, epochs=epochs, solver=solver)
 
     @property
@@ -173,7 +172,7 @@ class AdalineExplorer:
                                   restore=lambda: self.set(**start))
         # the start state's picture, as the live widget draws it (same figure, resolution and
         # colours): the widget shows it without drawing it again
-        self._picture = (self._state(), explorer.frame(**{c.key: start[c.key] for c in controls}))
+        self._remember_picture(explorer.frame(**{c.key: start[c.key] for c in controls}))
         return explorer
 
     def _state(self) -> tuple:
@@ -199,6 +198,5 @@ class AdalineExplorer:
 
         for ctrl in (ratio, epochs, solver):
             ctrl.observe(changed, names="value")
-        drawn = self._picture
-        redraw(drawn[1] if drawn is not None and drawn[0] == self._state() else None)
+        redraw(self._drawn_picture())
         return live_box([widgets.HBox([ratio, epochs, solver]), out], "AdalineExplorer")

@@ -24,7 +24,7 @@ from ..datasets import moons, two_spirals
 from ..kernel_machines import LPMachine, gamma_from_sigma
 from ..plotting import plot_labelled_points, plot_regions
 from ..validation import NON_NEGATIVE, POSITIVE, check_scalar
-from ._live import axes_figure, live_box, live_figure
+from ._live import RemembersStaticPicture, axes_figure, live_box, live_figure
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def _data(name: str) -> tuple[np.ndarray, np.ndarray]:
     raise ValueError(f"data set must be 'spirals' or 'moons', got {name!r}")
 
 
-class LPMExplorer:
+class LPMExplorer(RemembersStaticPicture):
     """LPM and SVM with the same RBF width, side by side.
 
     Parameters
@@ -84,7 +84,6 @@ class LPMExplorer:
         self.convention = convention
         self.sigma, self.zeta, self.C = float(sigma), float(zeta), float(C)
         self._fits: dict = {}       # the last few states' machines and summaries, by state
-        self._picture = None        # (state, PNG) of a state :meth:`static` has drawn
         self._set_data(X, y)
         self._check()
         self.fit()
@@ -224,22 +223,13 @@ class LPMExplorer:
                                   colors=COLORS, redraw=self.redraw)
         # the start state's picture, as the live widget draws it (same figure, resolution and
         # colours): the widget shows it without drawing it again
-        self._picture = (self._state(), explorer.frame(**start))
+        self._remember_picture(explorer.frame(**start))
         return explorer
 
     def _state(self) -> tuple:
-        """What the picture depends on: the fitted machines (new ones for new data), the
-        settings and the grid."""
+        """What the picture depends on: the fitted machines (new ones for new data; an
+        estimator equals only itself), the settings and the grid."""
         return self.lpm, self.svm, self.sigma, self.zeta, self.C, self.resolution
-
-    def _drawn_picture(self) -> bytes | None:
-        """The picture :meth:`static` drew of the current state, if it did."""
-        if self._picture is None:
-            return None
-        state, picture = self._picture
-        same = all(a is b if i < 2 else a == b for i, (a, b) in enumerate(zip(state,
-                                                                              self._state())))
-        return picture if same else None
 
     def widget(self) -> ipywidgets.VBox:
         """The live explorer: sliders for sigma, the LPM's zeta and the SVM's C; a data choice."""

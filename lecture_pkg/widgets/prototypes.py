@@ -16,7 +16,7 @@ import numpy as np
 
 from ..plotting import plot_classes, plot_nearest_regions, plot_prototype_paths, plot_prototypes
 from ..prototypes import PrototypeTrainer, init_prototypes
-from ._live import axes_figure, live_box, live_figure, rate_slider
+from ._live import RemembersStaticPicture, axes_figure, live_box, live_figure, rate_slider
 from ._static import StaticExplorer, control, grid_with, sweep_explorer
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ REGION_RESOLUTION = 80
 COLORS = 32
 
 
-class PrototypeExplorer:
+class PrototypeExplorer(RemembersStaticPicture):
     """Train LVQ1 or GLVQ epoch by epoch on 2-d data and draw the prototypes' paths.
 
     Parameters
@@ -67,7 +67,6 @@ class PrototypeExplorer:
         self.random_state = int(random_state)
         self.rule = rule
         self.eta = float(eta)
-        self._picture = None        # (state, PNG) of a state :meth:`static` has drawn
         self.reset()
 
     def reset(self, rule: str | None = None, eta: float | None = None) -> None:
@@ -181,7 +180,7 @@ class PrototypeExplorer:
         first = {"epoch": 0, "rule": start["rule"]} if len(rules) > 1 else {"epoch": 0}
         if start["rule"] in rules:
             self.reset(start["rule"], start["eta"])
-            self._picture = (self._state(), explorer.frame(**first))
+            self._remember_picture(explorer.frame(**first))
             restore()
         return explorer
 
@@ -189,12 +188,6 @@ class PrototypeExplorer:
         """What the picture depends on: the settings, the epoch and the prototypes."""
         t = self.trainer
         return self.rule, self.eta, t.epoch, t.n_steps, t.W.tobytes(), len(t.prototype_history)
-
-    def _drawn_picture(self) -> bytes | None:
-        """The picture :meth:`static` drew of the current state, if it did."""
-        if self._picture is not None and self._picture[0] == self._state():
-            return self._picture[1]
-        return None
 
     def widget(self) -> ipywidgets.VBox:
         """The live explorer: *Next epoch*, *10 epochs*, *Reset*, a rule menu and a rate slider.
