@@ -53,9 +53,9 @@ class KernelRows:
         return self.shape[0]
 
     def _kernel(self, A: np.ndarray) -> np.ndarray:
-        """``K(a, x^nu)`` for the rows ``a`` of ``A`` and every example ``nu``."""
+        """``K(z, x^nu)`` for the rows ``z`` of ``A`` and every example ``nu``."""
         if self.kernel == "rbf" and set(self.params) == {"gamma"}:
-            # exp(-gamma |a - x|^2) with |a - x|^2 = |a|^2 + |x|^2 - 2 a.x, the squared
+            # exp(-gamma |z - x|^2) with |z - x|^2 = |z|^2 + |x|^2 - 2 z.x, the squared
             # norms of the examples computed once, not once per row
             if self._sq_norms is None:
                 self._sq_norms = np.einsum("ij,ij->i", self.X, self.X)

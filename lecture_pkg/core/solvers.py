@@ -1,9 +1,10 @@
 """The AdaTron/Adaline family of solvers on embedding strengths (Biehl §3.5--3.6, §4.3).
 
 The perceptron of optimal stability and the support vector machine solve one quadratic
-problem in the embedding strengths ``x^mu`` of ``w = (1/N) sum_mu x^mu y^mu xi^mu``:
-maximise ``sum_mu x^mu - x.Q x / 2`` subject to ``0 <= x^mu <= upper`` (and, for an SVM
-with an unpenalised bias, ``sum_mu x^mu y^mu = 0``).  ``Q`` is the correlation matrix
+problem in the embedding strengths ``a^mu`` (Biehl's ``x^mu``; his ``xi^mu`` are the
+inputs) of ``w = (1/N) sum_mu a^mu y^mu xi^mu``: maximise ``sum_mu a^mu - a.Q a / 2``
+subject to ``0 <= a^mu <= upper`` (and, for an SVM with an unpenalised bias,
+``sum_mu a^mu y^mu = 0``).  ``Q`` is the correlation matrix
 ``Q^{mu nu} = (1/N) y^mu y^nu xi^mu . xi^nu`` (3.58; Biehl writes it ``C``, a letter the
 book keeps for the price of slack) for the linear perceptron and
 ``Gamma^{mu nu} = y^mu y^nu K(xi^mu, xi^nu)`` (4.19) for a kernel machine, so one set of
@@ -19,9 +20,10 @@ solvers serves :class:`lecture_pkg.linear.AdaTron`, :class:`lecture_pkg.linear.A
   :func:`support_vectors` -- the Kuhn-Tucker conditions (3.52--3.53) and the dual cost
   that tell a solution from an iterate.
 
-Notation: ``Q`` is any symmetric positive semi-definite matrix of the form above; the
-runs return an :class:`EmbeddingRun` with the embeddings, the objective per epoch and
-the final Kuhn-Tucker violation.
+Notation: ``Q`` is any symmetric positive semi-definite matrix of the form above; ``a``
+is the vector of the embedding strengths (the parameter ``a`` of the functions below, the
+start ``a0`` of the runs); the runs return an :class:`EmbeddingRun` with the embeddings
+``a``, the objective per epoch and the final Kuhn-Tucker violation.
 """
 
 from __future__ import annotations
@@ -67,20 +69,20 @@ def check_learning_rate(eta: float, limit: float, window: str) -> None:
         )
 
 
-@validate_args(x=VECTOR, Q=MATRIX)
-def dual_objective(x: np.ndarray, Q: np.ndarray) -> float:
-    """``f(x) = -1/2 x.Q x + sum_mu x^mu``, the cost of Adaline (3.61) and AdaTron (3.75).
+@validate_args(a=VECTOR, Q=MATRIX)
+def dual_objective(a: np.ndarray, Q: np.ndarray) -> float:
+    """``f(a) = -1/2 a.Q a + sum_mu a^mu``, the cost of Adaline (3.61) and AdaTron (3.75).
 
-    At the maximum over ``x >= 0`` it equals ``N |w_max|^2 / 2`` (strong duality).
+    At the maximum over ``a >= 0`` it equals ``N |w_max|^2 / 2`` (strong duality).
     """
-    return float(-0.5 * x @ Q @ x + x.sum())
+    return float(-0.5 * a @ Q @ a + a.sum())
 
 
 class KKTResiduals(NamedTuple):
     """How far embeddings are from the Kuhn–Tucker point (3.71)–(3.73); all zero there.
 
-    ``constraint = max(0, 1 - min_mu E^mu)``, ``sign = max(0, -min_mu x^mu)``,
-    ``complementarity = max_mu |x^mu (E^mu - 1)|``.
+    ``constraint = max(0, 1 - min_mu E^mu)``, ``sign = max(0, -min_mu a^mu)``,
+    ``complementarity = max_mu |a^mu (E^mu - 1)|``.
     """
 
     constraint: float
@@ -92,29 +94,29 @@ class KKTResiduals(NamedTuple):
         return max(self)
 
 
-@validate_args(x=VECTOR, Q=MATRIX)
-def kkt_residuals(x: np.ndarray, Q: np.ndarray) -> KKTResiduals:
+@validate_args(a=VECTOR, Q=MATRIX)
+def kkt_residuals(a: np.ndarray, Q: np.ndarray) -> KKTResiduals:
     """Residuals of the optimality conditions of maximal stability, eqs. (3.71)–(3.73).
 
-    ``E = Q x >= 1`` (the examples are stored with stability ``1/|w|`` at least),
-    ``x >= 0`` and ``x^mu (E^mu - 1) = 0`` (an example either sits on the margin or has
+    ``E = Q a >= 1`` (the examples are stored with stability ``1/|w|`` at least),
+    ``a >= 0`` and ``a^mu (E^mu - 1) = 0`` (an example either sits on the margin or has
     no embedding).
     """
-    if Q.shape != (len(x), len(x)):
-        raise ValueError(f"Q has shape {Q.shape}, expected ({len(x)}, {len(x)})")
-    E = Q @ x
-    return KKTResiduals(float(max(0.0, 1.0 - E.min())), float(max(0.0, -x.min())),
-                        float(np.max(np.abs(x * (E - 1.0)))))
+    if Q.shape != (len(a), len(a)):
+        raise ValueError(f"Q has shape {Q.shape}, expected ({len(a)}, {len(a)})")
+    E = Q @ a
+    return KKTResiduals(float(max(0.0, 1.0 - E.min())), float(max(0.0, -a.min())),
+                        float(np.max(np.abs(a * (E - 1.0)))))
 
 
-@validate_args(x=VECTOR, tol=NON_NEGATIVE)
-def support_vectors(x: np.ndarray, tol: float = 1e-8) -> np.ndarray:
-    """Indices of the support vectors, the examples with embedding ``x^mu > tol`` (3.77).
+@validate_args(a=VECTOR, tol=NON_NEGATIVE)
+def support_vectors(a: np.ndarray, tol: float = 1e-8) -> np.ndarray:
+    """Indices of the support vectors, the examples with embedding ``a^mu > tol`` (3.77).
 
     ``tol`` is relative to the largest embedding strength.
     """
-    scale = max(1.0, float(np.abs(x).max())) if x.size else 1.0
-    return np.flatnonzero(x > tol * scale)
+    scale = max(1.0, float(np.abs(a).max())) if a.size else 1.0
+    return np.flatnonzero(a > tol * scale)
 
 
 def _as_square(Q) -> np.ndarray:
@@ -128,7 +130,7 @@ def _as_square(Q) -> np.ndarray:
 
 def _embedding_steps(Q: np.ndarray | None, eta: float, mode: str, normalize: bool, name: str,
                      diag: np.ndarray | None = None) -> np.ndarray:
-    """Per-example step sizes and the learning-rate check for the x-space iterations.
+    """Per-example step sizes and the learning-rate check for the iterations on ``a``.
 
     Sequential steps need only the diagonal of ``Q`` (``diag``, read off ``Q`` by
     default); parallel steps need ``Q`` itself for its largest eigenvalue.  (``eta`` and
@@ -160,14 +162,15 @@ def _embedding_steps(Q: np.ndarray | None, eta: float, mode: str, normalize: boo
 class EmbeddingRun:
     """Result of :func:`adaline_embeddings` and :func:`adatron_embeddings`.
 
-    ``multiplier`` is the Lagrange multiplier of the equality constraint ``a . x = 0``
-    (the unpenalised bias of an SVM, see :func:`adatron_embeddings`); ``kkt_violation``
-    the largest violation of the optimality conditions at the end (``nan`` for Adaline
-    and for the change-based stopping rule, which does not compute it).
+    ``a`` holds the embedding strengths ``a^mu`` at the end; ``multiplier`` is the Lagrange
+    multiplier of the equality constraint ``u.a = 0`` (the unpenalised bias of an SVM, see
+    :func:`adatron_embeddings`); ``kkt_violation`` the largest violation of the optimality
+    conditions at the end (``nan`` for Adaline and for the change-based stopping rule,
+    which does not compute it).
     """
 
-    x: np.ndarray
-    objective: np.ndarray        # f(x) of (3.61)/(3.75): at the start and after every epoch
+    a: np.ndarray
+    objective: np.ndarray        # f(a) of (3.61)/(3.75): at the start and after every epoch
                                  # (or step)
     converged: bool
     diverged: bool
@@ -176,7 +179,7 @@ class EmbeddingRun:
     kkt_violation: float = float("nan")
     n_steps: int = 0             # examples stepped (greedy mode with ``equality``: pairs of
                                  # examples)
-    snapshots: dict[int, np.ndarray] = field(default_factory=dict)   # epoch -> x (snapshot_epochs)
+    snapshots: dict[int, np.ndarray] = field(default_factory=dict)   # epoch -> a (snapshot_epochs)
 
 
 _HUGE = 1e12         # embeddings beyond this count as diverged
@@ -184,16 +187,16 @@ _HUGE = 1e12         # embeddings beyond this count as diverged
 DIVERGENCE_FACTOR = 1e10
 
 
-def _run_embeddings(Q, eta, mode, normalize, max_epochs, tol, x0, record_steps, clip, name,
+def _run_embeddings(Q, eta, mode, normalize, max_epochs, tol, a0, record_steps, clip, name,
                     snaps=frozenset()):
     Q = _as_square(Q)
     steps = _embedding_steps(Q, eta, mode, normalize, name)
     P = len(Q)
-    x = np.zeros(P) if x0 is None else np.array(x0, dtype=float)
-    if x.shape != (P,):
-        raise ValueError(f"x0 has shape {x.shape}, expected ({P},)")
-    E = Q @ x
-    objective = [float(-0.5 * x @ E + x.sum())]
+    a = np.zeros(P) if a0 is None else np.array(a0, dtype=float)
+    if a.shape != (P,):
+        raise ValueError(f"a0 has shape {a.shape}, expected ({P},)")
+    E = Q @ a
+    objective = [float(-0.5 * a @ E + a.sum())]
     converged = diverged = False
     epoch = 0
     snapshots = {}
@@ -202,64 +205,64 @@ def _run_embeddings(Q, eta, mode, normalize, max_epochs, tol, x0, record_steps, 
     step_of, cols, col_delta = steps.tolist(), list(Q.T), np.empty(P)
     with np.errstate(over="ignore", invalid="ignore"):
         for epoch in range(1, max_epochs + 1):
-            old = x.copy()
+            old = a.copy()
             if mode == "parallel":
-                x = x + steps * (1.0 - E)
+                a = a + steps * (1.0 - E)
                 if clip:
-                    x = np.maximum(x, 0.0)
-                E = Q @ x
+                    a = np.maximum(a, 0.0)
+                E = Q @ a
             else:
-                x_item, E_item = x.item, E.item
+                a_item, E_item = a.item, E.item
                 for mu in range(P):
-                    now = x_item(mu)
+                    now = a_item(mu)
                     new = now + step_of[mu] * (1.0 - E_item(mu))
                     if clip and new < 0.0:
                         new = 0.0
                     delta = new - now
                     if delta != 0.0:
-                        x[mu] = new
+                        a[mu] = new
                         np.multiply(cols[mu], delta, out=col_delta)
                         E += col_delta
                     if record_steps:
-                        objective.append(float(-0.5 * x @ E + x.sum()))
+                        objective.append(float(-0.5 * a @ E + a.sum()))
             if not record_steps:
-                objective.append(float(-0.5 * x @ E + x.sum()))
+                objective.append(float(-0.5 * a @ E + a.sum()))
             if epoch in snaps:
-                snapshots[epoch] = x.copy()
-            largest = float(np.abs(x).max())        # NaN if x holds a NaN, inf if an inf
+                snapshots[epoch] = a.copy()
+            largest = float(np.abs(a).max())        # NaN if a holds a NaN, inf if an inf
             if not largest <= _HUGE:
                 diverged = True
                 break
-            change = float(np.abs(x - old).max())
+            change = float(np.abs(a - old).max())
             if change <= tol * max(1.0, largest):
                 feasible = (E.min() >= 1.0 - 1e-6) if clip else True
                 converged = bool(feasible)
                 if converged or change == 0.0:
                     break
-    return EmbeddingRun(x, np.array(objective), converged, diverged, epoch, n_steps=epoch * P,
+    return EmbeddingRun(a, np.array(objective), converged, diverged, epoch, n_steps=epoch * P,
                         snapshots=snapshots)
 
 
 _SWEEPS = ("sequential", "parallel")
-_RUN = dict(eta=POSITIVE, max_epochs=COUNT, tol=NON_NEGATIVE, x0=[VECTOR, None])
+_RUN = dict(eta=POSITIVE, max_epochs=COUNT, tol=NON_NEGATIVE, a0=[VECTOR, None])
 
 
 @validate_args(Q=MATRIX, mode=Options(*_SWEEPS), **_RUN)
 def adaline_embeddings(Q: np.ndarray, eta: float = 1.0, *, mode: str = "sequential",
                        normalize: bool = True, max_epochs: int = 1000, tol: float = 1e-12,
-                       x0: np.ndarray | None = None, record_steps: bool = False) -> EmbeddingRun:
-    """Adaline in Biehl's embedding form: gradient ascent on ``f(x)`` of (3.61).
+                       a0: np.ndarray | None = None, record_steps: bool = False) -> EmbeddingRun:
+    """Adaline in Biehl's embedding form: gradient ascent on ``f(a)`` of (3.61).
 
-    ``mode="parallel"``: ``x <- x + eta (1 - Q x)`` (3.62), converges for
+    ``mode="parallel"``: ``a <- a + eta (1 - Q a)`` (3.62), converges for
     ``0 < eta < 2 / lambda_max(Q)``.  ``mode="sequential"``: cyclically
-    ``x^mu <- x^mu + eta (1 - E^mu)`` (3.64, with ``x^mu(t+1)`` on the left).  Biehl's
+    ``a^mu <- a^mu + eta (1 - E^mu)`` (3.64, with ``a^mu(t+1)`` on the left).  Biehl's
     window ``0 < eta < 2`` holds when ``Q^{mu mu} = 1``, i.e. ``|xi^mu|^2 = N``; with
     ``normalize=True`` the step is ``eta / Q^{mu mu}`` (parallel: ``eta / lambda_max(Q)``),
     which puts the window at ``0 < eta < 2`` for any data.  A learning rate outside the
     window gives a :class:`~lecture_pkg.linear.LearningRateWarning`; a diverging run stops
-    early with ``diverged=True``.
+    early with ``diverged=True``.  ``a0`` is the start (zero by default).
     """
-    return _run_embeddings(Q, eta, mode, normalize, max_epochs, tol, x0, record_steps, False,
+    return _run_embeddings(Q, eta, mode, normalize, max_epochs, tol, a0, record_steps, False,
                            "Adaline")
 
 
@@ -269,16 +272,17 @@ def adaline_embeddings(Q: np.ndarray, eta: float = 1.0, *, mode: str = "sequenti
                snapshot_epochs=Array(1, within=COUNT))
 def adatron_embeddings(Q: np.ndarray, eta: float = 1.0, *, mode: str = "sequential",
                        normalize: bool = True, max_epochs: int = 1000, tol: float = 1e-10,
-                       x0: np.ndarray | None = None, record_steps: bool = False,
+                       a0: np.ndarray | None = None, record_steps: bool = False,
                        upper: float = np.inf, target: np.ndarray | None = None,
                        equality: np.ndarray | None = None, rho: float | None = None,
                        kkt_tol: float | None = None,
                        snapshot_epochs: Iterable[int] = ()) -> EmbeddingRun:
     """AdaTron (Anlauf and Biehl): projected gradient ascent on the Wolfe dual (3.75).
 
-    Sequential (3.76): ``x^mu <- max(0, x^mu + eta (1 - [Q x]^mu))``, cyclically;
-    parallel: the same step for all ``mu`` at once.  Learning-rate windows and
-    ``normalize`` as in :func:`adaline_embeddings`.  ``objective`` records ``f(x)``, which
+    Sequential (3.76): ``a^mu <- max(0, a^mu + eta (1 - [Q a]^mu))``, cyclically;
+    parallel: the same step for all ``mu`` at once; from the start ``a0`` (zero by
+    default).  Learning-rate windows and
+    ``normalize`` as in :func:`adaline_embeddings`.  ``objective`` records ``f(a)``, which
     *increases* monotonically inside the window (after every step with
     ``record_steps=True``).  Converged means: the largest change of an embedding in an
     epoch is below ``tol`` (relative) and ``min E >= 1`` up to ``1e-6``.  For data that
@@ -287,10 +291,10 @@ def adatron_embeddings(Q: np.ndarray, eta: float = 1.0, *, mode: str = "sequenti
 
     The same iteration solves the more general box-constrained dual
 
-        maximise ``f(x) = -1/2 x.Q x + p.x``  subject to  ``0 <= x^mu <= upper``
-        (and, optionally, ``a.x = 0``),
+        maximise ``f(a) = -1/2 a.Q a + p.a``  subject to  ``0 <= a^mu <= upper``
+        (and, optionally, ``u.a = 0``),
 
-    with the step ``x^mu <- min(upper, max(0, x^mu + eta^mu (p^mu - [Q x]^mu)))``:
+    with the step ``a^mu <- min(upper, max(0, a^mu + eta^mu (p^mu - [Q a]^mu)))``:
 
     * ``upper = C``, the price of slack (Biehl's ``gamma``), is Biehl's AdaTron with
       errors (4.6), the dual (4.5) of the soft-margin perceptron (4.3); ``upper = inf``
@@ -298,20 +302,20 @@ def adatron_embeddings(Q: np.ndarray, eta: float = 1.0, *, mode: str = "sequenti
     * ``Q`` may be any positive semi-definite matrix, e.g. ``y^mu y^nu K(xi^mu, xi^nu)``
       from a kernel: that is the kernel AdaTron (4.26) and its soft-margin version;
     * ``target`` is ``p`` (all ones by default);
-    * ``equality = a`` adds the constraint ``a.x = 0`` (``a = y`` for the unpenalised
-      bias of a support vector machine).  It is enforced by the method of multipliers:
-      the iteration runs on ``Q + rho a a^T`` with target ``p - lambda a``, and after
-      every epoch the multiplier moves, ``lambda <- lambda + rho a.x``.  At the solution
-      ``lambda`` is the bias ``b`` of the decision function ``sum_nu x^nu y^nu K + b``
-      and is returned as ``multiplier``.  ``rho`` defaults to ``0.1`` times the mean
-      diagonal of ``Q``.
+    * ``equality = u``, the equality vector, adds the constraint ``u.a = 0`` (``u = y``
+      for the unpenalised bias of a support vector machine).  It is enforced by the method
+      of multipliers: the iteration runs on ``Q + rho u u^T`` with target
+      ``p - lambda u``, and after every epoch the multiplier moves,
+      ``lambda <- lambda + rho u.a``.  At the solution ``lambda`` is the bias ``b`` of
+      the decision function ``sum_nu a^nu y^nu K + b`` and is returned as
+      ``multiplier``.  ``rho`` defaults to ``0.1`` times the mean diagonal of ``Q``.
 
     When any of these options or ``kkt_tol`` is given, the run stops on the
-    Kuhn–Tucker conditions instead of on the change of ``x``: with the gradient
-    ``g = p - lambda a - (Q + rho a a^T) x`` the violation of example ``mu`` is
-    ``|g^mu|`` for ``0 < x^mu < upper``, ``max(0, g^mu)`` at ``x^mu = 0`` and
-    ``max(0, -g^mu)`` at ``x^mu = upper``; the run has converged when the largest
-    violation and ``|a.x|`` are at most ``kkt_tol`` (``1e-6`` by default).  In
+    Kuhn–Tucker conditions instead of on the change of ``a``: with the gradient
+    ``g = p - lambda u - (Q + rho u u^T) a`` the violation of example ``mu`` is
+    ``|g^mu|`` for ``0 < a^mu < upper``, ``max(0, g^mu)`` at ``a^mu = 0`` and
+    ``max(0, -g^mu)`` at ``a^mu = upper``; the run has converged when the largest
+    violation and ``|u.a|`` are at most ``kkt_tol`` (``1e-6`` by default).  In
     sequential mode an epoch visits only the examples that violate the conditions by
     more than ``kkt_tol`` (the others would not move, or move by less than the
     tolerance), which makes late epochs cheap.  ``tol`` is then not used.
@@ -319,10 +323,10 @@ def adatron_embeddings(Q: np.ndarray, eta: float = 1.0, *, mode: str = "sequenti
     ``mode="greedy"`` changes only *which* example is updated: instead of sweeping
     through all of them, every step takes the example that violates the Kuhn–Tucker
     conditions most (the Gauss–Southwell rule of coordinate ascent) and makes the
-    AdaTron step ``eta / Q^{mu mu}`` on it.  With ``equality = a`` (entries ``+-1``) a
-    step on one example would break ``a.x = 0``, so the step is made on the *pair*
+    AdaTron step ``eta / Q^{mu mu}`` on it.  With ``equality = u`` (entries ``+-1``) a
+    step on one example would break ``u.a = 0``, so the step is made on the *pair*
     ``(i, j)`` that violates the conditions most, along the direction
-    ``x^i += a^i t, x^j -= a^j t``, which keeps ``a.x`` fixed: ``t`` is ``eta`` times
+    ``a^i += u^i t, a^j -= u^j t``, which keeps ``u.a`` fixed: ``t`` is ``eta`` times
     the exact maximiser of ``f`` on that line, clipped to the box.  This is Platt's
     sequential minimal optimisation (SMO) with the maximal violating pair of Keerthi et
     al. (2001), the solver of libsvm and scikit-learn's ``SVC``.  The multiplier is not
@@ -333,44 +337,44 @@ def adatron_embeddings(Q: np.ndarray, eta: float = 1.0, *, mode: str = "sequenti
     always normalised (``normalize=False`` is an error), and ``rho`` is not used.
 
     ``snapshot_epochs``: for each epoch ``e`` listed that the run completes, a copy of
-    ``x`` after epoch ``e`` is kept in ``snapshots[e]``; that is exactly the ``x`` a run
+    ``a`` after epoch ``e`` is kept in ``snapshots[e]``; that is exactly the ``a`` a run
     with ``max_epochs=e`` returns, so one long run also gives the shorter ones (a run that
-    stops earlier has no snapshot for the later epochs: its ``x`` is theirs).
+    stops earlier has no snapshot for the later epochs: its ``a`` is theirs).
     """
     snaps = frozenset(int(e) for e in snapshot_epochs)
     if isinstance(Q, KernelRows) and mode != "greedy":
         raise ValueError("rows on demand (KernelRows) serve mode='greedy' only: the sweep needs "
                          "the whole matrix")
     if mode == "greedy":
-        return _run_greedy_adatron(Q, eta, normalize, max_epochs, x0, record_steps, upper, target,
+        return _run_greedy_adatron(Q, eta, normalize, max_epochs, a0, record_steps, upper, target,
                                    equality, rho, 1e-6 if kkt_tol is None else kkt_tol, snaps)
     new_options = (np.isfinite(upper) or target is not None or equality is not None
                    or rho is not None or kkt_tol is not None)
     if not new_options:
-        return _run_embeddings(Q, eta, mode, normalize, max_epochs, tol, x0, record_steps, True,
+        return _run_embeddings(Q, eta, mode, normalize, max_epochs, tol, a0, record_steps, True,
                                "AdaTron", snaps)
-    return _run_box_adatron(Q, eta, mode, normalize, max_epochs, x0, record_steps, upper, target,
+    return _run_box_adatron(Q, eta, mode, normalize, max_epochs, a0, record_steps, upper, target,
                             equality, rho, 1e-6 if kkt_tol is None else kkt_tol, snaps)
 
 
-@validate_args(x=VECTOR, gradient=Array(1, rows_of="x"), upper=POSITIVE_OR_INF)
-def box_kkt_violation(x: np.ndarray, gradient: np.ndarray, upper: float = np.inf) -> np.ndarray:
-    """Violation of the Kuhn–Tucker conditions of ``max f(x)`` over ``0 <= x <= upper``,
+@validate_args(a=VECTOR, gradient=Array(1, rows_of="a"), upper=POSITIVE_OR_INF)
+def box_kkt_violation(a: np.ndarray, gradient: np.ndarray, upper: float = np.inf) -> np.ndarray:
+    """Violation of the Kuhn–Tucker conditions of ``max f(a)`` over ``0 <= a <= upper``,
     per example.
 
-    ``gradient`` is ``grad f(x)``, for the AdaTron ``1 - E``.  The conditions are
-    ``g = 0`` for ``0 < x < upper``, ``g <= 0`` at ``x = 0`` and ``g >= 0`` at
-    ``x = upper``; for the soft margin these are the three cases of Biehl's
-    Sec. 4.1.2 with ``upper = C`` (``x = 0``: ``E >= 1``; ``0 < x < C``: ``E = 1``;
-    ``x = C``: ``E <= 1``).
+    ``a`` holds the embedding strengths ``a^mu``, ``gradient`` is ``grad f(a)``, for the
+    AdaTron ``1 - E``.  The conditions are ``g = 0`` for ``0 < a < upper``, ``g <= 0`` at
+    ``a = 0`` and ``g >= 0`` at ``a = upper``; for the soft margin these are the three
+    cases of Biehl's Sec. 4.1.2 with ``upper = C`` (``a = 0``: ``E >= 1``;
+    ``0 < a < C``: ``E = 1``; ``a = C``: ``E <= 1``).
     """
     g = gradient
-    return np.where(x <= 0.0, np.maximum(g, 0.0),
-                    np.where(x >= upper, np.maximum(-g, 0.0), np.abs(g)))
+    return np.where(a <= 0.0, np.maximum(g, 0.0),
+                    np.where(a >= upper, np.maximum(-g, 0.0), np.abs(g)))
 
 
-def _box_problem(Q, x0, upper, target, kkt_tol, equality, rho):
-    """The checked data of the box-constrained dual: ``Q``, the target ``p`` and the start ``x``."""
+def _box_problem(Q, a0, upper, target, kkt_tol, equality, rho):
+    """The checked data of the box-constrained dual: ``Q``, the target ``p`` and the start ``a``."""
     Q = _as_square(Q)
     P = len(Q)
     if rho is not None and equality is None:
@@ -378,10 +382,10 @@ def _box_problem(Q, x0, upper, target, kkt_tol, equality, rho):
     p = np.ones(P) if target is None else np.array(target, dtype=float)
     if p.shape != (P,) or not np.all(np.isfinite(p)):
         raise ValueError(f"target must be a finite vector of length {P}, got shape {p.shape}")
-    x = np.zeros(P) if x0 is None else np.array(x0, dtype=float)
-    if x.shape != (P,):
-        raise ValueError(f"x0 has shape {x.shape}, expected ({P},)")
-    return Q, p, np.clip(x, 0.0, upper)
+    a = np.zeros(P) if a0 is None else np.array(a0, dtype=float)
+    if a.shape != (P,):
+        raise ValueError(f"a0 has shape {a.shape}, expected ({P},)")
+    return Q, p, np.clip(a, 0.0, upper)
 
 
 def _is_symmetric(Q: np.ndarray) -> bool:
@@ -390,25 +394,25 @@ def _is_symmetric(Q: np.ndarray) -> bool:
     return all(np.array_equal(Q[k:k + step], Q[:, k:k + step].T) for k in range(0, len(Q), step))
 
 
-def _run_box_adatron(Q, eta, mode, normalize, max_epochs, x0, record_steps, upper, target,
+def _run_box_adatron(Q, eta, mode, normalize, max_epochs, a0, record_steps, upper, target,
                      equality, rho, kkt_tol, snaps=frozenset()):
-    Q, p, x = _box_problem(Q, x0, upper, target, kkt_tol, equality, rho)
+    Q, p, a = _box_problem(Q, a0, upper, target, kkt_tol, equality, rho)
     P = len(Q)
     lam = 0.0
     if equality is not None:
-        a = np.array(equality, dtype=float)
-        if a.shape != (P,) or not np.all(np.isfinite(a)):
-            raise ValueError(f"equality must be a finite vector of length {P}, got shape {a.shape}")
+        u = np.array(equality, dtype=float)
+        if u.shape != (P,) or not np.all(np.isfinite(u)):
+            raise ValueError(f"equality must be a finite vector of length {P}, got shape {u.shape}")
         if rho is None:
             rho = 0.1 * float(np.mean(np.abs(np.diag(Q)))) or 0.1
     else:
-        a, rho = np.zeros(P), 0.0
+        u, rho = np.zeros(P), 0.0
 
-    def penalised():                            # Q_rho^T = Q^T + rho a a^T, row mu = column mu
+    def penalised():                            # Q_rho^T = Q^T + rho u u^T, row mu = column mu
                                                 # of Q_rho
         full = np.ascontiguousarray(Q.T)
         if equality is not None:
-            full += rho * np.outer(a, a)
+            full += rho * np.outer(u, u)
         return full
 
     # The sequential sweep reads column mu of Q_rho on demand (a row of Q when Q is
@@ -419,16 +423,16 @@ def _run_box_adatron(Q, eta, mode, normalize, max_epochs, x0, record_steps, uppe
     if rows is not None:
         steps = _embedding_steps(rows.T, eta, mode, normalize, "AdaTron")
     else:
-        diag = np.diag(Q) + rho * (a * a) if equality is not None else np.diag(Q)
+        diag = np.diag(Q) + rho * (u * u) if equality is not None else np.diag(Q)
         steps = _embedding_steps(None, eta, mode, normalize, "AdaTron", diag=diag)
-    if x.any():                                 # (Q + rho a a^T) x
-        E = (rows if rows is not None else penalised()).T @ x
+    if a.any():                                 # (Q + rho u u^T) a
+        E = (rows if rows is not None else penalised()).T @ a
     else:
         E = np.zeros(P)
 
-    def objective_now() -> float:               # f(x) with the original Q and p
-        ax = float(a @ x)
-        return float(-0.5 * x @ E + 0.5 * rho * ax * ax + p @ x)
+    def objective_now() -> float:               # f(a) with the original Q and p
+        ua = float(u @ a)
+        return float(-0.5 * a @ E + 0.5 * rho * ua * ua + p @ a)
 
     objective = [objective_now()]
     converged = diverged = False
@@ -438,17 +442,17 @@ def _run_box_adatron(Q, eta, mode, normalize, max_epochs, x0, record_steps, uppe
     snapshots = {}
     step_of = steps.tolist()
     row_delta = np.empty(P)
-    a_of = a.tolist()
+    u_of = u.tolist()
     rows_of = list(cols) if cols is not None else None   # one view per row, made once
     multiply = np.multiply
     violation_of = box_kkt_violation.__wrapped__        # unchecked: the loop's own arrays
     with np.errstate(over="ignore", invalid="ignore"):
         for epoch in range(1, max_epochs + 1):
-            q = p - lam * a
-            v = violation_of(x, q - E, upper)
+            q = p - lam * u
+            v = violation_of(a, q - E, upper)
             if mode == "parallel":
-                x = np.clip(x + steps * (q - E), 0.0, upper)
-                E = rows.T @ x
+                a = np.clip(a + steps * (q - E), 0.0, upper)
+                E = rows.T @ a
                 n_steps += P
             else:
                 # The step (scalars as Python floats, which is the same IEEE arithmetic
@@ -457,16 +461,16 @@ def _run_box_adatron(Q, eta, mode, normalize, max_epochs, x0, record_steps, uppe
                 target_of = q.tolist()
                 visit = np.flatnonzero(v > kkt_tol).tolist()
                 n_steps += len(visit)
-                x_item, E_item = x.item, E.item     # x and E change in place in the sweep
+                a_item, E_item = a.item, E.item     # a and E change in place in the sweep
                 for mu in visit:
-                    old = x_item(mu)
+                    old = a_item(mu)
                     new = old + step_of[mu] * (target_of[mu] - E_item(mu))
                     new = upper if new > upper else (0.0 if new < 0.0 else new)
                     delta = new - old
                     if delta != 0.0:
-                        x[mu] = new
-                        if equality is not None:   # column mu of Q_rho = Q[:, mu] + rho a^mu a
-                            multiply(a, a_of[mu], out=row_delta)
+                        a[mu] = new
+                        if equality is not None:   # column mu of Q_rho = Q[:, mu] + rho u^mu u
+                            multiply(u, u_of[mu], out=row_delta)
                             row_delta *= rho
                             row_delta += rows_of[mu]
                             row_delta *= delta
@@ -478,30 +482,30 @@ def _run_box_adatron(Q, eta, mode, normalize, max_epochs, x0, record_steps, uppe
             if not record_steps or mode == "parallel":
                 objective.append(objective_now())
             if epoch in snaps:
-                snapshots[epoch] = x.copy()
-            if not np.all(np.isfinite(x)) or np.abs(x).max() > _HUGE:
+                snapshots[epoch] = a.copy()
+            if not np.all(np.isfinite(a)) or np.abs(a).max() > _HUGE:
                 diverged = True
                 break
-            ax = float(a @ x)
-            lam += rho * ax
-            violation = max(float(violation_of(x, p - lam * a - E, upper).max()), abs(ax))
+            ua = float(u @ a)
+            lam += rho * ua
+            violation = max(float(violation_of(a, p - lam * u - E, upper).max()), abs(ua))
             if violation <= kkt_tol:
                 converged = True
                 break
-    return EmbeddingRun(x, np.array(objective), converged, diverged, epoch, float(lam), violation,
+    return EmbeddingRun(a, np.array(objective), converged, diverged, epoch, float(lam), violation,
                         n_steps,
                         snapshots)
 
 
-def _run_greedy_adatron(Q, eta, normalize, max_epochs, x0, record_steps, upper, target,
+def _run_greedy_adatron(Q, eta, normalize, max_epochs, a0, record_steps, upper, target,
                         equality, rho, kkt_tol, snaps=frozenset()):
     """``adatron_embeddings(mode="greedy")``: the most violating example (or pair) per step.
 
-    The state is the gradient ``g = p - Q x`` of the dual, updated by one or two rows
-    of ``Q`` per step.  With an equality constraint ``a.x = 0`` the work is done on the
-    signed gradient ``s = a * g``: example ``mu`` may move along ``+a^mu`` ("up") when
-    ``x^mu`` can still grow for ``a^mu = +1`` or shrink for ``a^mu = -1``, along
-    ``-a^mu`` ("down") in the opposite cases, and the Kuhn–Tucker conditions hold with
+    The state is the gradient ``g = p - Q a`` of the dual, updated by one or two rows
+    of ``Q`` per step.  With an equality constraint ``u.a = 0`` the work is done on the
+    signed gradient ``s = u * g``: example ``mu`` may move along ``+u^mu`` ("up") when
+    ``a^mu`` can still grow for ``u^mu = +1`` or shrink for ``u^mu = -1``, along
+    ``-u^mu`` ("down") in the opposite cases, and the Kuhn–Tucker conditions hold with
     multiplier ``lambda`` exactly when ``max_up s <= lambda <= min_down s``.
     Membership is kept as penalties (0 for members, -inf or +inf otherwise), so that
     finding the most violating example is one addition and one argmax.
@@ -510,23 +514,23 @@ def _run_greedy_adatron(Q, eta, normalize, max_epochs, x0, record_steps, upper, 
         raise ValueError("greedy steps are eta times the exact step along the chosen direction; "
                          "normalize=False is not available")
     check_learning_rate(eta, 2.0, "greedy AdaTron with steps eta / curvature")
-    Q, p, x = _box_problem(Q, x0, upper, target, kkt_tol, equality, rho)
+    Q, p, a = _box_problem(Q, a0, upper, target, kkt_tol, equality, rho)
     P = len(Q)
-    a = None
+    u = None
     if equality is not None:
-        a = np.array(equality, dtype=float)
-        if a.shape != (P,) or not np.all(np.abs(a) == 1.0):
+        u = np.array(equality, dtype=float)
+        if u.shape != (P,) or not np.all(np.abs(u) == 1.0):
             raise ValueError(f"mode='greedy' needs an equality vector of length {P} "
                              "with entries +-1 (the labels)")
-        if abs(float(a @ x)) > kkt_tol:
-            raise ValueError("in greedy mode x0 must satisfy the equality constraint a.x = 0: "
-                             "the pair steps keep a.x fixed")
-    g = p - Q @ x if x.any() else p.copy()
+        if abs(float(u @ a)) > kkt_tol:
+            raise ValueError("in greedy mode a0 must satisfy the equality constraint u.a = 0 "
+                             "(u = equality): the pair steps keep u.a fixed")
+    g = p - Q @ a if a.any() else p.copy()
     diag = Q.diagonal().copy()                         # a vector: Q is the only P x P array
     max_steps = max_epochs * P
 
-    def objective_now() -> float:                      # f(x) = -1/2 x.Q x + p.x = 1/2 x.(p + g)
-        return float(0.5 * x @ (p + g))
+    def objective_now() -> float:                      # f(a) = -1/2 a.Q a + p.a = 1/2 a.(p + g)
+        return float(0.5 * a @ (p + g))
 
     objective = [objective_now()]
     recorded = 0                                       # the step at which objective was last
@@ -537,9 +541,9 @@ def _run_greedy_adatron(Q, eta, normalize, max_epochs, x0, record_steps, upper, 
     lam = 0.0
     buf_up, buf_down, work = np.empty(P), np.empty(P), np.empty(P)
     with np.errstate(over="ignore", invalid="ignore"):
-        if a is None:
-            pen_up = np.where(x < upper, 0.0, -np.inf)      # may grow
-            pen_down = np.where(x > 0.0, 0.0, np.inf)       # may shrink
+        if u is None:
+            pen_up = np.where(a < upper, 0.0, -np.inf)      # may grow
+            pen_down = np.where(a > 0.0, 0.0, np.inf)       # may shrink
             while step < max_steps:
                 i_up = int(np.add(g, pen_up, out=buf_up).argmax())
                 i_down = int(np.add(g, pen_down, out=buf_down).argmin())
@@ -548,13 +552,13 @@ def _run_greedy_adatron(Q, eta, normalize, max_epochs, x0, record_steps, upper, 
                     break
                 mu = i_up if grow >= shrink else i_down
                 step += 1
-                old, curv, slope = x.item(mu), diag.item(mu), g.item(mu)
+                old, curv, slope = a.item(mu), diag.item(mu), g.item(mu)
                 new = old + eta * slope / curv if curv > 0.0 else (np.inf if slope > 0.0 else 0.0)
                 new = upper if new > upper else (0.0 if new < 0.0 else new)
                 if new > _HUGE:                        # f grows without bound along this example
                     diverged = True
                     break
-                x[mu] = new
+                a[mu] = new
                 g -= np.multiply(Q[mu], new - old, out=work)
                 pen_up[mu] = 0.0 if new < upper else -np.inf
                 pen_down[mu] = 0.0 if new > 0.0 else np.inf
@@ -562,14 +566,14 @@ def _run_greedy_adatron(Q, eta, normalize, max_epochs, x0, record_steps, upper, 
                     objective.append(objective_now())
                     recorded = step
                 if step % P == 0 and step // P in snaps:
-                    snapshots[step // P] = x.copy()
+                    snapshots[step // P] = a.copy()
         else:
-            # s changes by t (a^i a Q[i] - a^j a Q[j]), the rows of a a^T Q, formed on the
+            # s changes by t (u^i u Q[i] - u^j u Q[j]), the rows of u u^T Q, formed on the
             # fly from the rows of Q (the signs +-1 are exact), so Q is the only P x P array
-            s = a * g
-            signs = a.tolist()
-            pen_up = np.where(np.where(a > 0, x < upper, x > 0.0), 0.0, -np.inf)
-            pen_down = np.where(np.where(a > 0, x > 0.0, x < upper), 0.0, np.inf)
+            s = u * g
+            signs = u.tolist()
+            pen_up = np.where(np.where(u > 0, a < upper, a > 0.0), 0.0, -np.inf)
+            pen_down = np.where(np.where(u > 0, a > 0.0, a < upper), 0.0, np.inf)
             m = M = 0.0
             while True:
                 i = int(np.add(s, pen_up, out=buf_up).argmax())
@@ -578,59 +582,59 @@ def _run_greedy_adatron(Q, eta, normalize, max_epochs, x0, record_steps, upper, 
                 if m - M <= 2.0 * kkt_tol or step >= max_steps:
                     break
                 step += 1
-                xi, xj, ai, aj = x.item(i), x.item(j), signs[i], signs[j]
-                curv = diag.item(i) + diag.item(j) - 2.0 * (ai * aj * Q.item(i, j))
+                a_i, a_j, u_i, u_j = a.item(i), a.item(j), signs[i], signs[j]
+                curv = diag.item(i) + diag.item(j) - 2.0 * (u_i * u_j * Q.item(i, j))
                 t = eta * (m - M) / curv if curv > 0.0 else np.inf
-                room_i = upper - xi if ai > 0 else xi  # how far t may go before a bound
-                room_j = xj if aj > 0 else upper - xj
+                room_i = upper - a_i if u_i > 0 else a_i  # how far t may go before a bound
+                room_j = a_j if u_j > 0 else upper - a_j
                 if t >= room_i or t >= room_j:         # clip, landing exactly on the bound
                     t = min(room_i, room_j)
-                    xi = (upper if ai > 0 else 0.0) if t == room_i else xi + ai * t
-                    xj = (0.0 if aj > 0 else upper) if t == room_j else xj - aj * t
+                    a_i = (upper if u_i > 0 else 0.0) if t == room_i else a_i + u_i * t
+                    a_j = (0.0 if u_j > 0 else upper) if t == room_j else a_j - u_j * t
                 else:
-                    xi, xj = xi + ai * t, xj - aj * t
+                    a_i, a_j = a_i + u_i * t, a_j - u_j * t
                 if t > _HUGE:                          # f grows without bound along this pair
                     diverged = True
                     break
-                x[i], x[j] = xi, xj
-                if ai == aj:                           # a^i Q[i] - a^j Q[j] = a^i (Q[i] -+ Q[j])
+                a[i], a[j] = a_i, a_j
+                if u_i == u_j:                         # u^i Q[i] - u^j Q[j] = u^i (Q[i] -+ Q[j])
                     np.subtract(Q[i], Q[j], out=work)
                 else:
                     np.add(Q[i], Q[j], out=work)
-                np.multiply(work, ai * t, out=work)
-                s -= np.multiply(work, a, out=work)
-                for k, xk, ak in ((i, xi, ai), (j, xj, aj)):
-                    can_grow, can_shrink = xk < upper, xk > 0.0
-                    pen_up[k] = 0.0 if (can_grow if ak > 0 else can_shrink) else -np.inf
-                    pen_down[k] = 0.0 if (can_shrink if ak > 0 else can_grow) else np.inf
+                np.multiply(work, u_i * t, out=work)
+                s -= np.multiply(work, u, out=work)
+                for k, a_k, u_k in ((i, a_i, u_i), (j, a_j, u_j)):
+                    can_grow, can_shrink = a_k < upper, a_k > 0.0
+                    pen_up[k] = 0.0 if (can_grow if u_k > 0 else can_shrink) else -np.inf
+                    pen_down[k] = 0.0 if (can_shrink if u_k > 0 else can_grow) else np.inf
                 if record_steps or step % P == 0:
-                    np.multiply(a, s, out=g)
+                    np.multiply(u, s, out=g)
                     objective.append(objective_now())
                     recorded = step
                 if step % P == 0 and step // P in snaps:
-                    snapshots[step // P] = x.copy()
-            np.multiply(a, s, out=g)
+                    snapshots[step // P] = a.copy()
+            np.multiply(u, s, out=g)
             # the multiplier: the midpoint of [max_up s, min_down s] (one end if the other is
             # empty).  Membership is read off again with embeddings within rounding of a
             # bound counted as on it: a leftover of 1e-17 from a pair step is not a free
             # example, and would otherwise collapse the interval to one of its ends.
             if not diverged:
-                snap = 1e-12 * max(1.0, float(x.max(initial=0.0)))
-                low, high = x <= snap, x >= upper - snap
-                up = np.where(a > 0, ~high, ~low)
-                down = np.where(a > 0, ~low, ~high)
+                snap = 1e-12 * max(1.0, float(a.max(initial=0.0)))
+                low, high = a <= snap, a >= upper - snap
+                up = np.where(u > 0, ~high, ~low)
+                down = np.where(u > 0, ~low, ~high)
                 m = float(s[up].max()) if up.any() else -np.inf
                 M = float(s[down].min()) if down.any() else np.inf
             ends = [v for v in (m, M) if np.isfinite(v)]
             lam = float(np.mean(ends)) if ends else 0.0
         if step != recorded:
             objective.append(objective_now())
-    if diverged or not np.all(np.isfinite(x)) or x.max(initial=0.0) > _HUGE:
+    if diverged or not np.all(np.isfinite(a)) or a.max(initial=0.0) > _HUGE:
         diverged, violation = True, float("inf")
-    elif a is None:
-        violation = float(box_kkt_violation(x, g, upper).max())
+    elif u is None:
+        violation = float(box_kkt_violation(a, g, upper).max())
     else:
-        violation = max(float(box_kkt_violation(x, g - lam * a, upper).max()), abs(float(a @ x)))
+        violation = max(float(box_kkt_violation(a, g - lam * u, upper).max()), abs(float(u @ a)))
     converged = bool(not diverged and violation <= kkt_tol)
-    return EmbeddingRun(x, np.array(objective), converged, diverged, max(1, -(-step // P)), lam,
+    return EmbeddingRun(a, np.array(objective), converged, diverged, max(1, -(-step // P)), lam,
                         violation, step, snapshots)

@@ -191,7 +191,7 @@ def paper_experiment(X_train: np.ndarray, y_train: np.ndarray, X_test: np.ndarra
         # is this run; the snapshot after cycle 10 is the run with max_epochs=10
         ka = adatron_embeddings(gram_of_labels(K, y_train), 1.0, mode="sequential",
                                 max_epochs=250, kkt_tol=1e-3, snapshot_epochs=(10,))
-        for cycles, embeddings in ((10, ka.snapshots.get(10, ka.x)), (250, ka.x)):
+        for cycles, embeddings in ((10, ka.snapshots.get(10, ka.a)), (250, ka.a)):
             z = K @ (embeddings * y_train)
             b = -0.5 * (z[y_train > 0].min() + z[y_train < 0].max())
             out.append(("k-Adatron", cycles, z + b, Kt @ (embeddings * y_train) + b, ""))

@@ -7,17 +7,18 @@ AdaTron of :mod:`lecture_pkg.core.solvers` run on the matrix
 
 instead of the correlation matrix ``C``: there is one AdaTron,
 :func:`lecture_pkg.kernel_machines.adatron_embeddings`, and this module only builds
-``Gamma`` and reads the result.  Notation: ``X^mu >= 0`` are the embedding strengths
-(Biehl's ``X``, scikit-learn's ``alpha``), the decision function is
+``Gamma`` and reads the result.  Notation: ``a^mu >= 0`` are the embedding strengths
+(Biehl's ``X^mu`` here and ``x^mu`` in his chapter 3, scikit-learn's ``alpha``), the
+decision function is
 
-    ``f(xi) = sum_mu X^mu y^mu K(xi^mu, xi) + b``          (Biehl 4.24 plus a bias)
+    ``f(xi) = sum_mu a^mu y^mu K(xi^mu, xi) + b``          (Biehl 4.24 plus a bias)
 
 and ``E^mu = y^mu f(xi^mu)`` are the local potentials (4.25).
 
 Bias handling (``fit_intercept``)
 ---------------------------------
 * ``fit_intercept=True`` (default): the standard SVM with an *unpenalised* bias ``b``,
-  i.e. the dual with the equality constraint ``sum_mu X^mu y^mu = 0``; its multiplier
+  i.e. the dual with the equality constraint ``sum_mu a^mu y^mu = 0``; its multiplier
   is ``b``.  The greedy mode (default) keeps the constraint exactly by stepping pairs
   of examples (SMO); the sequential sweep enforces it by the method of multipliers
   (see ``adatron_embeddings(equality=y)``).  This is the problem scikit-learn's ``SVC``
@@ -26,7 +27,7 @@ Bias handling (``fit_intercept``)
   interval; both modes then return a point of it (greedy: its midpoint, as libsvm does).
 * ``fit_intercept=False``: Biehl's kernel AdaTron (4.26) as printed, with no bias
   (``b = 0``).  A *penalised* bias is obtained by adding a constant to the kernel:
-  the polynomial kernel ``(1 + a . b)^q`` already contains it (Biehl 4.29), and a
+  the polynomial kernel ``(1 + xi . xi')^q`` already contains it (Biehl 4.29), and a
   linear kernel with ``coef0 = s^2`` is the AdaTron on inputs augmented by ``s``.
 
 Soft margin: ``C`` is the upper bound of the embeddings (Biehl's ``gamma`` in 4.5/4.6
@@ -37,8 +38,8 @@ stops at ``max_epochs`` with ``converged_ = False`` and a ``ConvergenceWarning``
 ``gram_of_labels(K, y)`` builds ``Gamma``; ``kernel_adatron(K, y, C=..., ...)`` trains
 on a Gram matrix and returns a :class:`KernelAdaTronRun`; ``svm_decision(K_test_train,
 embeddings, y, bias)`` evaluates (4.24); ``primal_weights`` and
-``bias_from_support_vector`` recover ``w = sum X y x`` and ``w_0`` from the dual as
-Mooney's slides do; :class:`KernelAdaTron` is the scikit-learn estimator.
+``bias_from_support_vector`` recover ``w = sum_mu a^mu y^mu xi^mu`` and ``w_0`` from the
+dual as Mooney's slides do; :class:`KernelAdaTron` is the scikit-learn estimator.
 """
 
 from __future__ import annotations
@@ -92,9 +93,9 @@ def gram_of_labels(K: np.ndarray, y: np.ndarray, *, overwrite: bool = False) -> 
 class KernelAdaTronRun:
     """Result of :func:`kernel_adatron`.
 
-    ``embeddings`` are the ``X^mu`` (SVC's ``alpha``), ``bias`` is ``b``,
+    ``embeddings`` are the ``a^mu`` (SVC's ``alpha``), ``bias`` is ``b``,
     ``potentials`` the ``E^mu = y^mu f(xi^mu)``, ``kkt_violation`` the largest violation
-    of the optimality conditions, ``objective`` the dual ``-1/2 X.Gamma X + sum X`` at
+    of the optimality conditions, ``objective`` the dual ``-1/2 a.Gamma a + sum a`` at
     the start and after every epoch, ``n_steps`` the number of steps (examples or, in
     greedy mode with a bias, pairs of examples updated).
     """
@@ -112,20 +113,20 @@ class KernelAdaTronRun:
 
 @validate_args(K=[KernelRows, MATRIX], y=LABELS, C=POSITIVE_OR_INF,
                mode=Options("greedy", "sequential"), eta=POSITIVE, tol=POSITIVE, max_epochs=COUNT,
-               rho=[POSITIVE, None], x0=[VECTOR, None], check_psd=Options("raise", "warn", None))
+               rho=[POSITIVE, None], a0=[VECTOR, None], check_psd=Options("raise", "warn", None))
 def kernel_adatron(K: np.ndarray, y: np.ndarray, C: float = np.inf, *, fit_intercept: bool = True,
                    mode: str = "greedy", eta: float = 1.0, tol: float = 1e-3,
-                   max_epochs: int = 1000, rho: float | None = None, x0: np.ndarray | None = None,
+                   max_epochs: int = 1000, rho: float | None = None, a0: np.ndarray | None = None,
                    check_psd: str | None = "raise", overwrite_K: bool = False) -> KernelAdaTronRun:
     """The kernel AdaTron (4.26), with hard (``C = inf``) or soft margin, on a Gram matrix.
 
     The AdaTron step on example ``mu`` is
 
-        ``X^mu <- min(C, max(0, X^mu + eta / Gamma^{mu mu} (1 - E^mu)))``
+        ``a^mu <- min(C, max(0, a^mu + eta / Gamma^{mu mu} (1 - E^mu)))``
 
-    with ``E^mu = [Gamma X]^mu + b y^mu``; the step ``eta / Gamma^{mu mu}`` converges for
-    ``0 < eta < 2`` (for the RBF kernel ``Gamma^{mu mu} = 1``).  ``mode`` says which
-    examples are stepped:
+    with ``E^mu = [Gamma a]^mu + b y^mu``, from the start ``a0`` (zero by default); the
+    step ``eta / Gamma^{mu mu}`` converges for ``0 < eta < 2`` (for the RBF kernel
+    ``Gamma^{mu mu} = 1``).  ``mode`` says which examples are stepped:
 
     * ``"sequential"``: Biehl's (4.26), cyclically through all examples (in later
       epochs only those that violate the conditions); ``fit_intercept`` enforces the
@@ -135,14 +136,14 @@ def kernel_adatron(K: np.ndarray, y: np.ndarray, C: float = np.inf, *, fit_inter
       sweep.
     * ``"greedy"`` (default): each step takes the example that violates the conditions
       most.  With ``fit_intercept`` the step is made on the most violating *pair*, along
-      the direction that keeps ``sum X y = 0``: this is SMO (Platt 1998) with the
+      the direction that keeps ``sum a y = 0``: this is SMO (Platt 1998) with the
       maximal violating pair (Keerthi et al. 2001), and ``b`` is read off the final
       state.  ``P`` steps count as one epoch.  Several times to hundreds of times faster
       than the sweep on large problems; the solution is the same.
 
     The run stops when every example satisfies the Kuhn–Tucker conditions up to ``tol``
-    (``E >= 1 - tol`` at ``X = 0``, ``|E - 1| <= tol`` for ``0 < X < C``,
-    ``E <= 1 + tol`` at ``X = C``) and ``|sum X y| <= tol``.
+    (``E >= 1 - tol`` at ``a = 0``, ``|E - 1| <= tol`` for ``0 < a < C``,
+    ``E <= 1 + tol`` at ``a = C``) and ``|sum a y| <= tol``.
 
     ``check_psd``: ``"raise"`` or ``"warn"`` checks Mercer's condition on ``K``
     (:func:`lecture_pkg.kernel_machines.check_gram`); ``None`` skips the check.
@@ -164,21 +165,21 @@ def kernel_adatron(K: np.ndarray, y: np.ndarray, C: float = np.inf, *, fit_inter
         G = gram_of_labels(K, y, overwrite=overwrite_K)
     run = adatron_embeddings(G, eta, mode=mode, max_epochs=max_epochs, upper=float(C),
                              equality=y if fit_intercept else None,
-                             rho=rho if fit_intercept else None, kkt_tol=tol, x0=x0)
-    E = G @ run.x + run.multiplier * y
-    return KernelAdaTronRun(run.x, run.multiplier, E, run.objective, run.kkt_violation,
+                             rho=rho if fit_intercept else None, kkt_tol=tol, a0=a0)
+    E = G @ run.a + run.multiplier * y
+    return KernelAdaTronRun(run.a, run.multiplier, E, run.objective, run.kkt_violation,
                             run.converged, run.diverged, run.n_epochs, run.n_steps)
 
 
 @validate_args(K_test_train=MATRIX, embeddings=VECTOR, y=LABELS, bias=FINITE)
 def svm_decision(K_test_train: np.ndarray, embeddings: np.ndarray, y: np.ndarray,
                  bias: float = 0.0) -> np.ndarray:
-    """``f(xi) = sum_mu X^mu y^mu K(xi^mu, xi) + b`` for every row of ``K_test_train``, (4.24)."""
-    K, x = K_test_train, embeddings
-    if K.shape[1] != len(y) or x.shape != y.shape:
+    """``f(xi) = sum_mu a^mu y^mu K(xi^mu, xi) + b`` for every row of ``K_test_train``, (4.24)."""
+    K, a = K_test_train, embeddings
+    if K.shape[1] != len(y) or a.shape != y.shape:
         raise ValueError(f"K_test_train must have one column per training example ({len(y)}), "
                          f"got shape {K.shape}")
-    return K @ (x * y) + float(bias)
+    return K @ (a * y) + float(bias)
 
 
 @validate_args(X=MATRIX, embeddings=VECTOR, y=LABELS)
@@ -188,11 +189,11 @@ def primal_weights(X: np.ndarray, embeddings: np.ndarray, y: np.ndarray) -> np.n
     The stationarity condition of the Lagrangian of the primal ``min 1/2 |w|^2`` subject
     to ``y_k (w . x_k + w_0) >= 1`` (Mooney's slides; Biehl 3.50 without bias).
     """
-    x = embeddings
-    if len(X) != len(y) or x.shape != y.shape:
+    a = embeddings
+    if len(X) != len(y) or a.shape != y.shape:
         raise ValueError(f"X must have one row per label ({len(y)}) and embeddings the shape of y, "
-                         f"got X {X.shape} and embeddings {x.shape}")
-    return (x * y) @ X
+                         f"got X {X.shape} and embeddings {a.shape}")
+    return (a * y) @ X
 
 
 @validate_args(K=MATRIX, embeddings=VECTOR, y=LABELS, k=Interval(numbers.Integral, 0, None),
@@ -207,17 +208,17 @@ def bias_from_support_vector(K: np.ndarray, embeddings: np.ndarray, y: np.ndarra
     example with ``alpha_k = 0`` or ``alpha_k = C`` is refused with a ``ValueError``
     (it need not lie on the margin).
     """
-    x = embeddings
+    a = embeddings
     P = len(y)
-    if K.shape != (P, P) or x.shape != (P,):
+    if K.shape != (P, P) or a.shape != (P,):
         raise ValueError(f"K must be {P} x {P} and embeddings of length {P}, "
-                         f"got {K.shape} and {x.shape}")
+                         f"got {K.shape} and {a.shape}")
     if k >= P:
         raise ValueError(f"k must be an index 0 <= k < {P}, got {k!r}")
-    if not 0.0 < x[k] < C:
-        raise ValueError(f"example {k} has alpha = {x[k]:.3g}, not 0 < alpha < C = {C}: "
+    if not 0.0 < a[k] < C:
+        raise ValueError(f"example {k} has alpha = {a[k]:.3g}, not 0 < alpha < C = {C}: "
                          "it need not lie on the margin")
-    return float(y[k] - (x * y) @ K[:, k])
+    return float(y[k] - (a * y) @ K[:, k])
 
 
 class KernelAdaTron(_BinaryKernelClassifier):
@@ -264,21 +265,21 @@ class KernelAdaTron(_BinaryKernelClassifier):
     Attributes
     ----------
     embeddings_ : array (n_samples,)
-        ``X^mu`` (``alpha`` in scikit-learn), ``0 <= X^mu <= C``.
+        ``a^mu`` (``alpha`` in scikit-learn), ``0 <= a^mu <= C``.
     support_ : array (n_SV,) of int
-        Indices of the support vectors (``X^mu > 0``).
+        Indices of the support vectors (``a^mu > 0``).
     support_vectors_ : array (n_SV, n_features)
         Their inputs (empty for a precomputed kernel).
     dual_coef_ : array (1, n_SV)
-        The ``X^mu y^mu`` (scikit-learn's layout).
+        The ``a^mu y^mu`` (scikit-learn's layout).
     intercept_ : float
         The bias ``b``.
     n_support_ : int
         Number of support vectors.
     margin_support_ : array of int
-        Support vectors with ``0 < X < C`` (on the margin, ``E = 1``).
+        Support vectors with ``0 < a < C`` (on the margin, ``E = 1``).
     bound_support_ : array of int
-        Support vectors with ``X = C`` (inside the margin or wrong, ``E <= 1``).
+        Support vectors with ``a = C`` (inside the margin or wrong, ``E <= 1``).
     potentials_ : array (n_samples,)
         ``E^mu = y^mu f(xi^mu)`` on the training set.
     objective_history_ : array
@@ -357,13 +358,13 @@ class KernelAdaTron(_BinaryKernelClassifier):
         run = kernel_adatron(K, y_pm, self.C, fit_intercept=self.fit_intercept, mode=self.mode,
                              eta=self.eta, tol=self.tol, max_epochs=self.max_epochs, check_psd=None,
                              overwrite_K=self.kernel != "precomputed")   # our own K becomes Gamma
-        x = run.embeddings if not run.diverged else np.zeros(len(y_pm))
-        self._store_support(X, support_vectors(x))
-        self.embeddings_ = x
-        self.dual_coef_ = (x * y_pm)[self.support_][None, :]
+        a = run.embeddings if not run.diverged else np.zeros(len(y_pm))
+        self._store_support(X, support_vectors(a))
+        self.embeddings_ = a
+        self.dual_coef_ = (a * y_pm)[self.support_][None, :]
         self.intercept_ = float(run.bias) if not run.diverged else 0.0
         self.n_support_ = len(self.support_)
-        on_bound = x[self.support_] >= self.C * (1 - 1e-9) if np.isfinite(self.C) else \
+        on_bound = a[self.support_] >= self.C * (1 - 1e-9) if np.isfinite(self.C) else \
             np.zeros(len(self.support_), dtype=bool)
         self.margin_support_ = self.support_[~on_bound]
         self.bound_support_ = self.support_[on_bound]

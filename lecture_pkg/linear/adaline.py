@@ -45,7 +45,7 @@ def gd_stability_limit(X: np.ndarray) -> float:
     ``X`` are the inputs as the algorithm sees them (augmented if there is a bias).
     The loss is quadratic with Hessian ``X^T X``; along its top eigenvector an error is
     multiplied by ``1 - eta lambda_max`` per step, which shrinks only for
-    ``0 < eta < 2 / lambda_max``.  In Biehl's ``x``-space form (3.62) the same window is
+    ``0 < eta < 2 / lambda_max``.  In Biehl's embedding form (3.62) the same window is
     ``0 < eta < 2 / lambda_max(C)``, since ``lambda_max(C) = lambda_max(X^T X) / N``.
     """
     X = check_inputs(X)
@@ -123,7 +123,8 @@ class Adaline(_LinearBinaryClassifier):
     errors_per_epoch_ : list of int
         Misclassified training examples after every epoch.
     embeddings_ : array (n_samples,)
-        Biehl's ``x^mu`` (1/N convention) accumulated from the start weights.
+        The embedding strengths ``a^mu`` (Biehl's ``x^mu``, 1/N convention) accumulated
+        from the start weights.
     learning_rate_limit_ : float
         The upper end of the convergent window.
     eta_ : float

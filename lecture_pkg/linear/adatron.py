@@ -33,11 +33,11 @@ class AdaTron(_LinearBinaryClassifier):
     """The AdaTron (Anlauf and Biehl 1989): the perceptron of optimal stability by quadratic
     optimisation.
 
-    Maximises the Wolfe dual ``f(x) = -1/2 x.C x + sum x`` over ``x >= 0`` (3.75) by the
-    clipped Adaline steps (3.76), sequentially or in parallel, and returns
-    ``w = (1/N) sum_mu x^mu y^mu xi^mu``.  At the solution the Kuhn–Tucker conditions
-    (3.71)–(3.73) hold, the stability is ``kappa_max = 1 / |w|``, and the examples with
-    ``x^mu > 0`` are the support vectors (3.77).
+    Maximises the Wolfe dual ``f(a) = -1/2 a.C a + sum a`` over the embedding strengths
+    ``a >= 0`` (3.75; Biehl's ``x``) by the clipped Adaline steps (3.76), sequentially or
+    in parallel, and returns ``w = (1/N) sum_mu a^mu y^mu xi^mu``.  At the solution the
+    Kuhn–Tucker conditions (3.71)–(3.73) hold, the stability is ``kappa_max = 1 / |w|``,
+    and the examples with ``a^mu > 0`` are the support vectors (3.77).
 
     Parameters
     ----------
@@ -62,11 +62,11 @@ class AdaTron(_LinearBinaryClassifier):
     Attributes
     ----------
     coef_, intercept_, embeddings_ : array (n_features,), float and array (n_samples,)
-        Weights and embedding strengths ``x``.
+        Weights and embedding strengths ``a``.
     support_ : array of int
         Indices of the support vectors.
     objective_history_ : array
-        ``f(x)`` at the start and after every epoch.
+        ``f(a)`` at the start and after every epoch.
     kkt_ : KKTResiduals
         :class:`~lecture_pkg.kernel_machines.KKTResiduals` at the end.
     kappa_ : float
@@ -128,12 +128,12 @@ class AdaTron(_LinearBinaryClassifier):
         run = adatron_embeddings(C, self.eta, mode=self.mode, normalize=self.normalize,
                                  max_epochs=self.max_epochs, tol=self.tol,
                                  kkt_tol=self.tol if self.mode == "greedy" else None)
-        w = weights_from_embeddings(run.x, Xa, y_pm) if not run.diverged else np.zeros(Xa.shape[1])
+        w = weights_from_embeddings(run.a, Xa, y_pm) if not run.diverged else np.zeros(Xa.shape[1])
         self._store_weights(w, s)
-        self.embeddings_ = run.x
+        self.embeddings_ = run.a
         self.objective_history_ = run.objective
-        self.support_ = support_vectors(run.x) if not run.diverged else np.array([], dtype=int)
-        self.kkt_ = kkt_residuals(run.x, C)
+        self.support_ = support_vectors(run.a) if not run.diverged else np.array([], dtype=int)
+        self.kkt_ = kkt_residuals(run.a, C)
         self.kappa_ = _kappa_of(Xa, y_pm, w)
         self.n_epochs_ = run.n_epochs
         self.converged_ = run.converged

@@ -45,13 +45,13 @@ def correlation_matrix(X: np.ndarray, y: np.ndarray) -> np.ndarray:
     return Z @ Z.T / X.shape[1]
 
 
-def weights_from_embeddings(x: np.ndarray, X: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Weights ``w = (1/N) sum_mu x^mu y^mu xi^mu`` from embedding strengths, eqs. (3.13),
-    (3.45)."""
+def weights_from_embeddings(a: np.ndarray, X: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Weights ``w = (1/N) sum_mu a^mu y^mu x^mu`` from the embedding strengths ``a``, eqs.
+    (3.13), (3.45)."""
     X = check_inputs(X)
     y = as_plus_minus(y)
-    x = np.asarray(x, dtype=float)
-    if x.shape != y.shape or len(y) != len(X):
-        raise ValueError(f"need one embedding strength and one label per example; got x {x.shape}, "
+    a = np.asarray(a, dtype=float)
+    if a.shape != y.shape or len(y) != len(X):
+        raise ValueError(f"need one embedding strength and one label per example; got a {a.shape}, "
                          f"y {y.shape}, X {X.shape}")
-    return (x * y) @ X / X.shape[1]
+    return (a * y) @ X / X.shape[1]

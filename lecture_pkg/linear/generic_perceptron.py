@@ -4,11 +4,11 @@
 * :func:`modulation_function` -- ``f(E)`` by name: Hebb's ``f = 1``, Rosenblatt's
   ``f = Theta[c - E]`` and the Adaline step ``f = eta (1 - E)``;
 * :func:`generic_perceptron` -- the update ``w <- w + (1/N) f(E) xi^nu y^nu`` (3.12), or
-  the same in embedding strengths ``x^nu <- x^nu + f(E)`` (3.14), from ``w = 0``; it
-  returns a :class:`GenericRun`.
+  the same in embedding strengths ``a^nu <- a^nu + f(E)`` (3.14; Biehl writes them
+  ``x^nu``), from ``w = 0``; it returns a :class:`GenericRun`.
 
 Its special cases are Hebb's rule, Rosenblatt's rule with learning rate ``1/N``
-(:class:`~lecture_pkg.linear.Perceptron`), the sequential Adaline and, with ``x >= 0``,
+(:class:`~lecture_pkg.linear.Perceptron`), the sequential Adaline and, with ``a >= 0``,
 the AdaTron.  The weights it records after every non-zero step are what Biehl's
 convergence proof follows (:func:`~lecture_pkg.linear.overlap_and_norm`,
 :func:`~lecture_pkg.linear.biehl_bound`).
@@ -36,11 +36,11 @@ def modulation_function(name: str, *, margin: float = 0.0,
                         eta: float = 1.0) -> Callable[[float], float]:
     """A modulation function ``f(E)`` of Biehl's generic update (3.12) by name.
 
-    * ``"hebb"``: ``f(E) = 1``, every example adds its Hebbian term (3.13 with all ``x = 1``);
+    * ``"hebb"``: ``f(E) = 1``, every example adds its Hebbian term (3.13 with all ``a = 1``);
     * ``"rosenblatt"``: ``f(E) = Theta[c - E]`` with ``c = margin``, i.e. ``1`` if
       ``E <= c`` and ``0`` otherwise (eq. 3.15, with the book's ``<=`` at ``E = c``);
     * ``"adaline"``: ``f(E) = eta (1 - E)``, the sequential Adaline step in embedding form
-      (3.64); with the constraint ``x >= 0`` of :func:`generic_perceptron`
+      (3.64); with the constraint ``a >= 0`` of :func:`generic_perceptron`
       (``nonnegative=True``) the same ``f`` gives the AdaTron (3.76).
 
     The returned function takes one local potential (a float) and returns a float.
@@ -61,7 +61,7 @@ def modulation_function(name: str, *, margin: float = 0.0,
 class GenericRun:
     """Result of :func:`generic_perceptron`.
 
-    ``coef`` is ``w``; ``embeddings`` the ``x^mu`` with ``w = (1/N) sum x^mu y^mu xi^mu``
+    ``coef`` is ``w``; ``embeddings`` the ``a^mu`` with ``w = (1/N) sum a^mu y^mu xi^mu``
     (3.13) from a zero start; ``n_updates`` counts the non-zero steps; ``converged`` says
     whether the last epoch left every example unchanged.  With ``record_history=True``,
     ``history`` holds ``w`` at the start and after every non-zero step: row ``ℳ`` is the
@@ -91,13 +91,13 @@ def generic_perceptron(X: np.ndarray, y: np.ndarray, modulation: Callable[[float
     ``E = y^nu w . xi^nu`` is computed and
 
         ``w <- w + (1/N) f(E) xi^nu y^nu``       (3.12, ``representation="weights"``),
-        ``x^nu <- x^nu + f(E)``                   (3.14, ``representation="embeddings"``).
+        ``a^nu <- a^nu + f(E)``                   (3.14, ``representation="embeddings"``).
 
-    The two representations are the same algorithm: both keep ``w`` and the ``x^mu``
+    The two representations are the same algorithm: both keep ``w`` and the ``a^mu``
     (3.13); they differ in how ``E`` is obtained -- from ``w`` directly, or as
-    ``E = [C x]^nu`` with Biehl's correlation matrix ``C`` (3.58), kept up to date column
-    by column.  ``nonnegative=True`` imposes ``x^mu >= 0`` after each step,
-    ``x^nu <- max(0, x^nu + f(E))``: the constraint that turns the Adaline step into the
+    ``E = [C a]^nu`` with Biehl's correlation matrix ``C`` (3.58), kept up to date column
+    by column.  ``nonnegative=True`` imposes ``a^mu >= 0`` after each step,
+    ``a^nu <- max(0, a^nu + f(E))``: the constraint that turns the Adaline step into the
     AdaTron (Biehl notes that it has no form in weights alone; here the step on the
     weights is the one the clipped embedding takes).
 
@@ -119,7 +119,7 @@ def generic_perceptron(X: np.ndarray, y: np.ndarray, modulation: Callable[[float
     n_epochs : int
         Number of passes through the data.
     representation : {"weights", "embeddings"}
-        Step the weights ``w`` (3.12) or the embedding strengths ``x`` (3.14).
+        Step the weights ``w`` (3.12) or the embedding strengths ``a`` (3.14).
     nonnegative : bool
         Clip the embedding strengths at 0.
     shuffle, random_state
@@ -148,7 +148,7 @@ def generic_perceptron(X: np.ndarray, y: np.ndarray, modulation: Callable[[float
     C = Z @ Z.T / N if representation == "embeddings" else None
     E_all = np.zeros(P) if C is not None else None
     w = np.zeros(N)
-    x = np.zeros(P)
+    a = np.zeros(P)
     history = [w.copy()] if record_history else None
     n_steps = n_updates = epoch = 0
     converged = False
@@ -157,13 +157,13 @@ def generic_perceptron(X: np.ndarray, y: np.ndarray, modulation: Callable[[float
         order = rng.permutation(P) if shuffle else range(P)
         for nu in order:
             E = float(E_all[nu]) if C is not None else float(Z[nu] @ w)
-            new = x[nu] + modulation(E)
+            new = a[nu] + modulation(E)
             if nonnegative and new < 0.0:
                 new = 0.0
-            delta = new - x[nu]
+            delta = new - a[nu]
             n_steps += 1
             if delta != 0.0:
-                x[nu] = new
+                a[nu] = new
                 w += (delta / N) * Z[nu]
                 if C is not None:
                     E_all += delta * C[:, nu]
@@ -175,5 +175,5 @@ def generic_perceptron(X: np.ndarray, y: np.ndarray, modulation: Callable[[float
             converged = True
             if stop_when_unchanged:
                 break
-    return GenericRun(w, x, n_steps, n_updates, epoch, converged,
+    return GenericRun(w, a, n_steps, n_updates, epoch, converged,
                       np.array(history) if record_history else None)

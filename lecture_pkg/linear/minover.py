@@ -38,7 +38,8 @@ __all__ = [
 class MinOverRun:
     """Result of :func:`minover_embeddings`."""
 
-    x: np.ndarray                 # embedding strengths (non-negative integers from tabula rasa)
+    a: np.ndarray                 # embedding strengths a^mu (non-negative integers from
+                                  # tabula rasa)
     kappa: np.ndarray             # stability kappa(w(t)) after every step t = 1, 2, ...
     changes: np.ndarray           # the stopping quantity, measured every T steps
     converged: bool
@@ -57,13 +58,14 @@ _THRESHOLD = Interval(numbers.Real, 0, None, closed="left", allow_inf=True)
 def minover_embeddings(Q: np.ndarray, n_features: int, *, max_steps: int = 100_000,
                        check_every: int | None = None, tol: float = 1e-6,
                        criterion: str = "angle", c: float = np.inf,
-                       x0: np.ndarray | None = None, pocket: bool = False) -> MinOverRun:
+                       a0: np.ndarray | None = None, pocket: bool = False) -> MinOverRun:
     """MinOver (Krauth and Mézard), eqs. (3.42)–(3.44), on the correlation matrix ``Q``.
 
     ``Q^{mu nu} = y^mu y^nu xi^mu . xi^nu / N`` is Biehl's ``C`` of eq. (3.58) (the book
     keeps ``C`` for the price of slack).  Each step finds the example of minimal local
-    potential ``E^mu = (Q x)^mu`` (the first one on ties) and increments its embedding
-    strength by one, which adds ``xi^mu y^mu / N`` to ``w``.  The local potentials are
+    potential ``E^mu = (Q a)^mu`` (the first one on ties) and increments its embedding
+    strength ``a^mu`` (Biehl's ``x^mu``) by one, which adds ``xi^mu y^mu / N`` to ``w``;
+    the run starts from ``a0`` (zero, tabula rasa, by default).  The local potentials are
     updated with one column of ``Q``.
 
     Stopping (Biehl's two criteria, measured every ``T = check_every`` steps, ``T = P`` by
@@ -89,14 +91,14 @@ def minover_embeddings(Q: np.ndarray, n_features: int, *, max_steps: int = 100_0
         raise ValueError(f"criterion must be 'angle' or 'stabilities', got {criterion!r}")
     T = P if check_every is None else int(check_every)
     N = float(n_features)
-    x = np.zeros(P) if x0 is None else np.array(x0, dtype=float)
-    E = Q @ x
-    q = float(x @ E)                       # N |w|^2
+    a = np.zeros(P) if a0 is None else np.array(a0, dtype=float)
+    E = Q @ a
+    q = float(a @ E)                       # N |w|^2
     kappa = np.empty(max_steps)
     changes = []
-    ref_x, ref_E, ref_q = x.copy(), E.copy(), q
+    ref_a, ref_E, ref_q = a.copy(), E.copy(), q
     diag = np.diag(Q).copy()
-    x_start = x.copy()
+    a_start = a.copy()
     chosen = np.empty(max_steps, dtype=np.intp)      # the example of each step
     best_t, best_errors = (-1, int(np.count_nonzero(E <= 0))) if pocket else (None, None)
     converged, t = False, 0
@@ -106,7 +108,7 @@ def minover_embeddings(Q: np.ndarray, n_features: int, *, max_steps: int = 100_0
             converged, t = True, t - 1
             break
         q += 2.0 * E[mu] + diag[mu]
-        x[mu] += 1.0
+        a[mu] += 1.0
         chosen[t] = mu
         E += Q[:, mu]
         kappa[t] = E.min() / np.sqrt(q / N) if q > 0 else -np.inf
@@ -117,7 +119,7 @@ def minover_embeddings(Q: np.ndarray, n_features: int, *, max_steps: int = 100_0
         if (t + 1) % T == 0:
             if ref_q > 0 and q > 0:
                 if criterion == "angle":
-                    cos = float(ref_x @ E) / np.sqrt(ref_q * q)
+                    cos = float(ref_a @ E) / np.sqrt(ref_q * q)
                     change = float(np.arccos(np.clip(cos, -1.0, 1.0)) / np.pi)
                 else:
                     change = float(np.sum((ref_E / np.sqrt(ref_q / N) - E / np.sqrt(q / N)) ** 2))
@@ -125,13 +127,13 @@ def minover_embeddings(Q: np.ndarray, n_features: int, *, max_steps: int = 100_0
                 if change < tol and kappa[t] > 0:
                     converged = True
                     break
-            ref_x, ref_E, ref_q = x.copy(), E.copy(), q
+            ref_a, ref_E, ref_q = a.copy(), E.copy(), q
     n = t + 1
-    best_x = None
+    best_a = None
     if pocket:                             # replay the steps up to the pocketed one, in order
-        best_x = x_start
-        np.add.at(best_x, chosen[:best_t + 1], 1.0)
-    return MinOverRun(x, kappa[:n].copy(), np.array(changes), converged, n, best_x, best_errors)
+        best_a = a_start
+        np.add.at(best_a, chosen[:best_t + 1], 1.0)
+    return MinOverRun(a, kappa[:n].copy(), np.array(changes), converged, n, best_a, best_errors)
 
 
 class MinOver(_LinearBinaryClassifier):
@@ -139,7 +141,7 @@ class MinOver(_LinearBinaryClassifier):
 
     From ``w = 0`` (tabula rasa) every step adds ``xi^mu y^mu / N`` for the example with
     the smallest local potential ``E^mu = y^mu w . xi^mu``, eqs. (3.42)–(3.44); the
-    embedding strengths ``x^mu`` count these steps.  For linearly separable data ``w``
+    embedding strengths ``a^mu`` count these steps.  For linearly separable data ``w``
     turns towards the perceptron of optimal stability.  See :func:`minover_embeddings`
     for the two stopping criteria.
 
@@ -165,7 +167,7 @@ class MinOver(_LinearBinaryClassifier):
     coef_, intercept_ : array (n_features,) and float
         The weights (in the scale of the 1/N convention).
     embeddings_ : array (n_samples,)
-        The step counts ``x^mu`` (of the pocketed iterate if the run did not converge).
+        The step counts ``a^mu`` (of the pocketed iterate if the run did not converge).
     kappa_history_ : array
         ``kappa(w(t))`` after every step (on augmented inputs).
     changes_ : array
@@ -230,10 +232,10 @@ class MinOver(_LinearBinaryClassifier):
                                  tol=self.tol, criterion=self.criterion, c=self.c, pocket=True)
         # A run that did not converge was cut off by max_steps at an arbitrary iterate;
         # the pocketed one (fewest training errors along the run) is the best it saw.
-        x = run.x if run.converged else run.pocket
-        w = weights_from_embeddings(x, Xa, y_pm)
+        a = run.a if run.converged else run.pocket
+        w = weights_from_embeddings(a, Xa, y_pm)
         self._store_weights(w, s)
-        self.embeddings_ = x
+        self.embeddings_ = a
         self.kappa_history_ = run.kappa
         self.changes_ = run.changes
         self.kappa_ = _kappa_of(Xa, y_pm, w)

@@ -118,7 +118,7 @@ class RosenblattTrainer:
         self.position = 0                 # next position in the current epoch's order
         self.n_updates = 0
         self.errors_per_epoch: list[int] = []
-        self.update_counts = np.zeros(len(self.y), dtype=int)   # Biehl's embedding strengths x^mu
+        self.update_counts = np.zeros(len(self.y), dtype=int)   # the embedding strengths a^mu
         self.converged = False
         self._errors = 0
         self._passed = 0                  # presentations in a row that passed since the last update

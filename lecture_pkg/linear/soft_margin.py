@@ -3,7 +3,8 @@
 
 Notation as in :mod:`~lecture_pkg.linear.embeddings`: local potentials
 ``E^mu = y^mu w . xi^mu`` (on augmented inputs when there is a bias), Biehl's 1/N
-convention ``w = (1/N) sum_mu x^mu y^mu xi^mu`` and the correlation matrix
+convention ``w = (1/N) sum_mu a^mu y^mu xi^mu`` with the embedding strengths ``a^mu``
+(Biehl's ``x^mu``) and the correlation matrix
 ``Q^{mu nu} = y^mu y^nu xi^mu . xi^nu / N`` (Biehl's ``C``; here ``C`` is the price of slack).
 
 * :func:`primal_objective` is the soft-margin cost (4.3) at the optimal slacks;
@@ -56,38 +57,38 @@ def primal_objective(w: np.ndarray, X: np.ndarray, y: np.ndarray, C: float) -> f
 
 @validate_args(C=POSITIVE_OR_INF, eta=POSITIVE, max_epochs=COUNT, tol=POSITIVE)
 def soft_margin_adatron(Q: np.ndarray, C: float, eta: float = 1.0, *, max_epochs: int = 10_000,
-                        tol: float = 1e-8, x0: np.ndarray | None = None,
+                        tol: float = 1e-8, a0: np.ndarray | None = None,
                         record_steps: bool = False) -> EmbeddingRun:
     """The AdaTron with errors (4.6) on a correlation matrix ``Q``: maximises (4.5).
 
     ``Q`` is Biehl's correlation matrix ``Q^{mu nu} = y^mu y^nu xi^mu . xi^nu / N`` (he
     writes it ``C``) and ``C`` the price of a unit of slack (he writes it ``gamma``), the
-    upper bound of the embeddings.  Cyclically
-    ``x^mu <- min(C, max(0, x^mu + eta / Q^{mu mu} (1 - [Q x]^mu)))``; this is
+    upper bound of the embeddings ``a^mu``.  Cyclically, from the start ``a0`` (zero by
+    default), ``a^mu <- min(C, max(0, a^mu + eta / Q^{mu mu} (1 - [Q a]^mu)))``; this is
     :func:`lecture_pkg.kernel_machines.adatron_embeddings` with ``upper=C``, stopped when
     the Kuhn–Tucker conditions hold up to ``tol``.  Returns its ``EmbeddingRun``.
     """
     return adatron_embeddings(Q, eta, max_epochs=max_epochs, upper=float(C), kkt_tol=tol,
-                              x0=x0, record_steps=record_steps)
+                              a0=a0, record_steps=record_steps)
 
 
 @validate_args(C=POSITIVE_OR_INF, tol=NON_NEGATIVE)
-def support_vector_categories(x: np.ndarray, E: np.ndarray, C: float,
+def support_vector_categories(a: np.ndarray, E: np.ndarray, C: float,
                               tol: float = 1e-8) -> dict[str, np.ndarray]:
     """Split the examples into the three cases of the soft margin (Biehl §4.1.2, Fig. 4.1).
 
-    ``C`` is the price of slack, the upper bound of the embeddings ``x``.
-    ``"inactive"``: ``x = 0`` (then ``E >= 1``); ``"margin"``: ``0 < x < C`` (then
-    ``E = 1``, on one of the two planes); ``"bound"``: ``x = C`` (then ``E <= 1``,
+    ``C`` is the price of slack, the upper bound of the embeddings ``a``.
+    ``"inactive"``: ``a = 0`` (then ``E >= 1``); ``"margin"``: ``0 < a < C`` (then
+    ``E = 1``, on one of the two planes); ``"bound"``: ``a = C`` (then ``E <= 1``,
     between the planes or misclassified).  ``tol`` is relative to ``max(1, C)``.
     """
-    x = np.asarray(x, dtype=float)
+    a = np.asarray(a, dtype=float)
     E = np.asarray(E, dtype=float)
-    if x.shape != E.shape:
-        raise ValueError(f"x and E must have the same shape, got {x.shape} and {E.shape}")
-    scale = tol * (max(1.0, C) if np.isfinite(C) else max(1.0, float(np.abs(x).max())))
-    zero = x <= scale
-    bound = (x >= C - scale) if np.isfinite(C) else np.zeros_like(zero)
+    if a.shape != E.shape:
+        raise ValueError(f"a and E must have the same shape, got {a.shape} and {E.shape}")
+    scale = tol * (max(1.0, C) if np.isfinite(C) else max(1.0, float(np.abs(a).max())))
+    zero = a <= scale
+    bound = (a >= C - scale) if np.isfinite(C) else np.zeros_like(zero)
     return {"inactive": np.flatnonzero(zero), "margin": np.flatnonzero(~zero & ~bound),
             "bound": np.flatnonzero(bound & ~zero)}
 
@@ -96,7 +97,7 @@ class SoftMarginAdaTron(_LinearBinaryClassifier):
     """The soft-margin perceptron (4.3) trained by the AdaTron with errors (4.6).
 
     Solves ``min_w N/2 |w|^2 + C sum_mu max(0, 1 - E^mu)`` through its dual (4.5),
-    ``max -1/2 x.Q x + sum x`` over ``0 <= x <= C``; ``w = (1/N) sum x^mu y^mu xi^mu``, with
+    ``max -1/2 a.Q a + sum a`` over ``0 <= a <= C``; ``w = (1/N) sum a^mu y^mu xi^mu``, with
     the correlation matrix ``Q^{mu nu} = y^mu y^nu xi^mu . xi^nu / N`` (Biehl's ``C``).
     ``C = inf`` is the AdaTron of optimal stability (3.76), which converges only on linearly
     separable data.
@@ -120,11 +121,11 @@ class SoftMarginAdaTron(_LinearBinaryClassifier):
     Attributes
     ----------
     coef_, intercept_, embeddings_ : array (n_features,), float and array (n_samples,)
-        Weights and the ``x^mu``.
+        Weights and the embedding strengths ``a^mu``.
     potentials_ : array (n_samples,)
         ``E^mu`` on the (augmented) training inputs.
     support_ : array of int
-        ``x^mu > 0``; ``margin_support_`` (``0 < x < C``) and ``bound_support_`` (``x = C``).
+        ``a^mu > 0``; ``margin_support_`` (``0 < a < C``) and ``bound_support_`` (``a = C``).
     primal_objective_, dual_objective_ : float
         (4.3) and (4.5) at the end; their difference is the duality gap.
     objective_history_ : array
@@ -177,18 +178,18 @@ class SoftMarginAdaTron(_LinearBinaryClassifier):
         X, y_pm, Xa, s = self._prepare(X, y)
         Q = correlation_matrix(Xa, y_pm)
         run = soft_margin_adatron(Q, self.C, self.eta, max_epochs=self.max_epochs, tol=self.tol)
-        x = run.x if not run.diverged else np.zeros(len(y_pm))
-        w = weights_from_embeddings(x, Xa, y_pm)
+        a = run.a if not run.diverged else np.zeros(len(y_pm))
+        w = weights_from_embeddings(a, Xa, y_pm)
         self._store_weights(w, s)
-        self.embeddings_ = x
-        self.potentials_ = Q @ x
-        self.support_ = support_vectors(x)
-        cats = support_vector_categories(x, self.potentials_, self.C)
+        self.embeddings_ = a
+        self.potentials_ = Q @ a
+        self.support_ = support_vectors(a)
+        cats = support_vector_categories(a, self.potentials_, self.C)
         self.margin_support_ = cats["margin"]
         self.bound_support_ = cats["bound"]
         self.primal_objective_ = primal_objective(w, Xa, y_pm, self.C) if np.isfinite(self.C) \
             else 0.5 * Xa.shape[1] * float(w @ w)
-        self.dual_objective_ = dual_objective(x, Q)
+        self.dual_objective_ = dual_objective(a, Q)
         self.objective_history_ = run.objective
         self.kkt_violation_ = run.kkt_violation
         self.n_epochs_ = run.n_epochs

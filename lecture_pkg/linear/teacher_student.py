@@ -13,7 +13,7 @@ The data come from :func:`lecture_pkg.datasets.teacher_student`.
 * :func:`max_stability_student` -- the perceptron of maximal stability by a reference solver.
 * :func:`learning_curves` -- many students (seeds x alpha) trained as batched array work.
 
-Weights follow Biehl's normalisation ``w = (1/N) sum_mu x^mu xi^mu y^mu`` (3.13); the
+Weights follow Biehl's normalisation ``w = (1/N) sum_mu a^mu xi^mu y^mu`` (3.13); the
 generalisation error depends only on the direction of ``w``.
 """
 
@@ -131,7 +131,7 @@ def mc_generalization_error(w: np.ndarray, teacher: np.ndarray, n_samples: int, 
 # ------------------------------------------------------------------ Hebb
 
 def hebb_student(X: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Hebb's rule ``w = (1/N) sum_mu xi^mu y^mu`` (Biehl 3.13 with all ``x^mu = 1``).
+    """Hebb's rule ``w = (1/N) sum_mu xi^mu y^mu`` (Biehl 3.13 with all ``a^mu = 1``).
 
     Batched: ``X`` of shape ``(..., P, N)`` and ``y`` of shape ``(..., P)`` give students
     of shape ``(..., N)``, e.g. one per seed in a single array operation.

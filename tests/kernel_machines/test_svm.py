@@ -152,8 +152,8 @@ def test_greedy_refuses_what_it_cannot_do(moons):
         adatron_embeddings(G, mode="greedy", normalize=False)
     with pytest.raises(ValueError, match=r"\+-1"):
         adatron_embeddings(G, mode="greedy", equality=2.0 * y)
-    with pytest.raises(ValueError, match="x0 must satisfy"):
-        adatron_embeddings(G, mode="greedy", equality=y, x0=np.ones(len(y)) * (y > 0))
+    with pytest.raises(ValueError, match="a0 must satisfy"):
+        adatron_embeddings(G, mode="greedy", equality=y, a0=np.ones(len(y)) * (y > 0))
     with pytest.raises(ValueError, match="rho"):
         adatron_embeddings(G, mode="greedy", rho=1.0)
     with pytest.raises(ValueError, match="mode"):

@@ -10,13 +10,13 @@ from lecture_pkg.linear import correlation_matrix, weights_from_embeddings
 def test_correlation_matrix_identities(adatron_solution, teacher_data):
     X, y = teacher_data
     C = correlation_matrix(X, y)
-    x = adatron_solution.embeddings_
-    w = weights_from_embeddings(x, X, y)
+    a = adatron_solution.embeddings_
+    w = weights_from_embeddings(a, X, y)
     np.testing.assert_allclose(C, C.T)
-    np.testing.assert_allclose(C @ x, y * (X @ w), atol=1e-10)            # (3.59)
-    assert w @ w == pytest.approx(x @ C @ x / X.shape[1], rel=1e-12)      # (3.60)
+    np.testing.assert_allclose(C @ a, y * (X @ w), atol=1e-10)            # (3.59)
+    assert w @ w == pytest.approx(a @ C @ a / X.shape[1], rel=1e-12)      # (3.60)
     np.testing.assert_allclose(np.diag(C), np.sum(X**2, axis=1) / X.shape[1])
     with pytest.raises(ValueError, match="rows"):
         correlation_matrix(X, y[:-1])
     with pytest.raises(ValueError, match="embedding"):
-        weights_from_embeddings(x[:-1], X, y)
+        weights_from_embeddings(a[:-1], X, y)

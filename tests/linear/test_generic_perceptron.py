@@ -55,7 +55,7 @@ def test_the_two_representations_give_the_same_run():
 
 
 @pytest.mark.parametrize("nonnegative", [False, True])
-def test_adaline_modulation_is_the_sequential_adaline_and_with_x_nonnegative_the_adatron(
+def test_adaline_modulation_is_the_sequential_adaline_and_with_a_nonnegative_the_adatron(
         nonnegative):
     X, y = _teacher_data(3, P=30, N=15)
     C = correlation_matrix(X, y)
@@ -66,9 +66,9 @@ def test_adaline_modulation_is_the_sequential_adaline_and_with_x_nonnegative_the
     solver = adatron_embeddings if nonnegative else adaline_embeddings
     ref = solver(C, eta, normalize=False, max_epochs=25, tol=0.0)
     assert ref.n_epochs == 25
-    assert np.array_equal(run.embeddings, ref.x)
+    assert np.array_equal(run.embeddings, ref.a)
     assert (run.embeddings >= 0).all() if nonnegative else (run.embeddings < 0).any()
-    np.testing.assert_allclose(run.coef, weights_from_embeddings(ref.x, X, y), atol=1e-12)
+    np.testing.assert_allclose(run.coef, weights_from_embeddings(ref.a, X, y), atol=1e-12)
     if nonnegative:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")

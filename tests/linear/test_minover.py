@@ -59,9 +59,9 @@ def test_minover_approaches_optimal_stability():
     assert at.kappa_ - 1e-4 < mo.kappa_ <= at.kappa_ + 1e-12
     assert angle(mo.coef_, at.coef_) < 1e-3
     # tabula rasa: non-negative integer embeddings that count the steps (3.44)
-    x = mo.embeddings_
-    assert np.all(x >= 0) and np.all(x == np.round(x)) and x.sum() == mo.n_steps_
-    np.testing.assert_allclose(mo.coef_, weights_from_embeddings(x, X, np.where(y == 1, 1, -1)))
+    a = mo.embeddings_
+    assert np.all(a >= 0) and np.all(a == np.round(a)) and a.sum() == mo.n_steps_
+    np.testing.assert_allclose(mo.coef_, weights_from_embeddings(a, X, np.where(y == 1, 1, -1)))
     # the stability keeps improving on average: late values beat early ones
     k = mo.kappa_history_
     assert len(k) == mo.n_steps_ and k[-1] > k[len(k) // 10] > k[len(k) // 1000]
@@ -77,7 +77,7 @@ def test_minover_stopping_criteria_and_variant_with_finite_c():
     # Krauth-Mezard with finite c stops once every E > c
     C = correlation_matrix(X, y)
     run = minover_embeddings(C, X.shape[1], c=0.5)
-    assert run.converged and (C @ run.x).min() > 0.5
+    assert run.converged and (C @ run.a).min() > 0.5
     with pytest.raises(ValueError, match="criterion"):
         minover_embeddings(C, 5, criterion="norm")
 

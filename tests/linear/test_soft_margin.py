@@ -24,13 +24,13 @@ def test_soft_margin_adatron_solves_the_box_qp_with_zero_duality_gap(C):
     ref = minimize(lambda x: 0.5 * x @ Q @ x - x.sum(), np.zeros(60), jac=lambda x: Q @ x - 1,
                    method="L-BFGS-B", bounds=[(0, C)] * 60,
                    options={"ftol": 1e-16, "gtol": 1e-12, "maxiter": 100000})
-    np.testing.assert_allclose(run.x, ref.x, atol=1e-5)
-    assert dual_objective(run.x, Q) >= -ref.fun - 1e-9
-    w = (run.x * y) @ X / X.shape[1]
-    assert primal_objective(w, X, y, C) - dual_objective(run.x, Q) == pytest.approx(0, abs=1e-5)
+    np.testing.assert_allclose(run.a, ref.x, atol=1e-5)
+    assert dual_objective(run.a, Q) >= -ref.fun - 1e-9
+    w = (run.a * y) @ X / X.shape[1]
+    assert primal_objective(w, X, y, C) - dual_objective(run.a, Q) == pytest.approx(0, abs=1e-5)
     # the three cases
-    E = Q @ run.x
-    cats = support_vector_categories(run.x, E, C)
+    E = Q @ run.a
+    cats = support_vector_categories(run.a, E, C)
     assert np.all(E[cats["inactive"]] >= 1 - 1e-8)
     assert np.all(np.abs(E[cats["margin"]] - 1) <= 1e-8)
     assert np.all(E[cats["bound"]] <= 1 + 1e-8)
@@ -98,10 +98,10 @@ def test_the_price_of_slack_is_called_C():
     X, y = noisy_teacher(30, 2, 0.2, 11)
     Q = correlation_matrix(X, y)
     run = soft_margin_adatron(Q=Q, C=0.5)
-    assert run.converged and run.x.max() <= 0.5
-    cats = support_vector_categories(run.x, Q @ run.x, C=0.5)
-    w = (run.x * y) @ X / X.shape[1]
-    assert primal_objective(w, X, y, C=0.5) == pytest.approx(dual_objective(run.x, Q=Q), abs=1e-6)
+    assert run.converged and run.a.max() <= 0.5
+    cats = support_vector_categories(run.a, Q @ run.a, C=0.5)
+    w = (run.a * y) @ X / X.shape[1]
+    assert primal_objective(w, X, y, C=0.5) == pytest.approx(dual_objective(run.a, Q=Q), abs=1e-6)
     assert len(cats["bound"]) > 0
 
 

@@ -280,26 +280,26 @@ def _reference_box_adatron(C, *, upper, equality, rho, kkt_tol, max_epochs=5000)
     """The sequential AdaTron of adatron_embeddings written plainly (numpy scalars, a
     temporary array per update): the reference for its faster loop."""
     P = len(C)
-    a = np.asarray(equality, dtype=float)
-    rows = C.T + rho * np.outer(a, a)
+    u = np.asarray(equality, dtype=float)
+    rows = C.T + rho * np.outer(u, u)
     steps = 1.0 / np.diag(rows)
     p = np.ones(P)
-    x, E, lam = np.zeros(P), np.zeros(P), 0.0
+    a, E, lam = np.zeros(P), np.zeros(P), 0.0
     for epoch in range(1, max_epochs + 1):
-        q = p - lam * a
-        v = box_kkt_violation(x, q - E, upper)
+        q = p - lam * u
+        v = box_kkt_violation(a, q - E, upper)
         for mu in np.flatnonzero(v > kkt_tol):
-            new = x[mu] + steps[mu] * (q[mu] - E[mu])
+            new = a[mu] + steps[mu] * (q[mu] - E[mu])
             new = upper if new > upper else (0.0 if new < 0.0 else new)
-            delta = new - x[mu]
+            delta = new - a[mu]
             if delta != 0.0:
-                x[mu] = new
+                a[mu] = new
                 E = E + delta * rows[mu]
-        lam += rho * float(a @ x)
-        if max(float(box_kkt_violation(x, p - lam * a - E, upper).max()),
-               abs(float(a @ x))) <= kkt_tol:
+        lam += rho * float(u @ a)
+        if max(float(box_kkt_violation(a, p - lam * u - E, upper).max()),
+               abs(float(u @ a))) <= kkt_tol:
             break
-    return x, lam, epoch
+    return a, lam, epoch
 
 
 @pytest.mark.parametrize("upper", [np.inf, 1.0])
@@ -315,9 +315,9 @@ def test_adatron_loop_equals_the_plain_reference(upper):
     rho = 0.1
     run = adatron_embeddings(G, 1.0, upper=upper, equality=y, rho=rho, kkt_tol=1e-4,
                              max_epochs=5000)
-    x, lam, epochs = _reference_box_adatron(G, upper=upper, equality=y, rho=rho, kkt_tol=1e-4)
+    a, lam, epochs = _reference_box_adatron(G, upper=upper, equality=y, rho=rho, kkt_tol=1e-4)
     assert run.converged
-    np.testing.assert_array_equal(run.x, x)
+    np.testing.assert_array_equal(run.a, a)
     assert run.multiplier == lam and run.n_epochs == epochs
 
 
