@@ -192,12 +192,23 @@ _SOURCE_WORDS = {"000": r"Biehl|\([1-6]\.\d{1,2}\)|Fig\. ?\d|AdaTron|[Cc]ommitte
                  "003": r"Mooney|slide|two-layer network", "004": r"Frie(?:ß|ss)|Harrison"}
 
 
+#: Results whose RESULTS.md row does not say that the book, not the source, states them
+#: (the row's wording is the planner's and is vendored unchanged): the book's attribution.
+_BOOK_ATTRIBUTIONS = {
+    "B.3": "the book, answering the slides' question",        # the slides only ask it
+    "S.2": "the book, answering Deckert's homework",          # Deckert only asks the question
+    "E.3": "the book, extending Biehl's notes",               # Biehl has no XOR example
+}
+
+
 def source_of(result_id: str) -> str:
     """Which lecture notes state a result, in words: the row's own source, else its group's.
 
     A result the book derives from a source's data (``[derived]``) or adds to it
-    (``[ext]``) says so.
+    (``[ext]``, or listed in ``_BOOK_ATTRIBUTIONS``) says so.
     """
+    if result_id in _BOOK_ATTRIBUTIONS:
+        return _BOOK_ATTRIBUTIONS[result_id]
     row = {r.id: r for r in stated_results()}[result_id]
     group = re.findall(r"\b(00[0-4])\b", row.group)
     codes = re.findall(r"\((00[0-4])", row.result)
@@ -226,16 +237,16 @@ def result_html(result_id: str, reproduced: str, stated: str, kind: str, bound: 
 
     The first says what which source states, the second what this book computed and how
     it compares: exactly, up to rounding (within the tolerance), as a property of random
-    data (with the evidence that it does not hang on the draw: a margin over the spread
-    between seeds, or the chance that another seed breaks it) or as an illustration.  The
-    result's id links its row on the ledger page.
+    draws, of data or of starts (with the evidence that it does not hang on the draw: a
+    margin over the spread between seeds, or the chance that another seed breaks it) or as
+    an illustration.  The result's id links its row on the ledger page.
     """
     def e(text: str) -> str:
         return html.escape(text, quote=False)
 
     how = {"exact": ("exactly as stated" if not bound
                      else f"as stated, up to rounding (differences below {e(bound)})"),
-           "statistical": f"as stated; a property of random data, not of this one draw: {e(bound)}",
+           "statistical": f"as stated, and not only for this one random draw: {e(bound)}",
            "illustrative": "an illustration on the data shown"}[kind]
     extra = f" ({e(note)})" if note else ""
     source = source_of(result_id)

@@ -44,13 +44,18 @@ def test_the_reader_sees_a_sentence_that_names_the_source_and_links_the_ledger()
     assert "up to rounding (differences below 1e-9)" in results.result_html("G.2", "0.5", "0.5",
                                                                           "exact", "1e-9")
     text = results.result_html("N.4", "1", ">= 0.95", "statistical", "mean of 8 networks")
-    assert "a property of random data, not of this one draw: mean of 8 networks." in text
+    assert "as stated, and not only for this one random draw: mean of 8 networks." in text
     text = results.result_html("S.3", "1", "2", "exact", note="two sizes")
     assert "The book, extending Biehl's notes: 2.<br>Computed here (two sizes): 1" in text
     assert results.source_of("B.1") == "the course slides based on Mooney's lecture"
     assert results.source_of("P.1") == "Koski's lecture"          # a group of several sources
     assert results.source_of("K.5").startswith("the book, derived from")
     assert results.source_of("S.3") == "the book, extending Biehl's notes"
+    # rows whose wording does not mark the book's own answer
+    assert results.source_of("B.3") == "the book, answering the slides' question"
+    assert results.source_of("S.2") == "the book, answering Deckert's homework"
+    assert results.source_of("E.3") == "the book, extending Biehl's notes"
+    assert set(results._BOOK_ATTRIBUTIONS) <= {r.id for r in results.stated_results()}
     assert results.source_of("P.3") == "Koski's lecture"
     assert results.source_of("P.9") == "Deckert's chapter"       # his claim, in other words
     assert results.source_of("P.4") == "the lecture notes"        # the row names no source

@@ -107,7 +107,8 @@ class PerceptronExplorer:
         wrong = int(np.sum(t.local_potentials() <= 0))
         last = ("" if self.last_example is None
                 else f"; last update used example {self.last_example + 1}")
-        return head + f"; {wrong} example(s) on the wrong side{last}"
+        return head + (f"; {wrong} example(s) not yet correct "
+                       f"(on the wrong side or on the line){last}")
 
     def draw(self, ax: Axes | None = None) -> Axes:
         """Draw the data, the current line and the last updated example."""
@@ -126,7 +127,7 @@ class PerceptronExplorer:
             verdict = "all examples correct"
         else:
             wrong = int(np.sum(t.local_potentials() <= 0))
-            verdict = f"{wrong} on the wrong side"
+            verdict = f"{wrong} not yet correct"
         last = "" if self.last_example is None else f", last: example {self.last_example + 1}"
         # the weights' scale is what the rate changes (with c = 0 the line is the same)
         w = ", ".join(f"{v:.3g}" for v in self.coef)

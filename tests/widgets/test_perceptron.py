@@ -14,7 +14,7 @@ from lecture_pkg.widgets._static import png_bytes
 def test_explorer_follows_the_cyclic_perceptron():
     X, y = datasets.koski_example()
     ex = PerceptronExplorer(X, y, eta=0.2, coef_init=(1.0, 0.5))
-    assert "2 example(s) on the wrong side" in ex.status()
+    assert "2 example(s) not yet correct (on the wrong side or on the line)" in ex.status()
     used = []
     while (k := ex.next_update()) is not None:
         used.append(k)
@@ -69,7 +69,7 @@ def test_perceptron_static_draws_the_states_with_the_live_figure():
     assert static.frame(eta=1.0, updates=2) == png_bytes(fresh.figure(), dpi=100 * PIXEL_DENSITY)
     assert static.texts[static.state_index((1, 2))] == fresh.status()
     n = len(static.controls[1])               # up to the slowest rate's last update
-    assert "0 example(s) on the wrong side" in static.texts[static.state_index((1, n - 1))]
+    assert "0 example(s) not yet correct" in static.texts[static.state_index((1, n - 1))]
     assert "converged" in static.texts[static.state_index((0, n - 1))]   # eta = 0.2: 3 updates
 
 
