@@ -50,13 +50,15 @@ book: $(STAMP)
 	cp _build/dist/lecture_pkg-* _build/html/dist/
 	cp book/appendix/benchmark_run.json book/appendix/lighthouse.json _build/html/book/appendix/
 
-# Ruff (configured in pyproject.toml) checks the Python code first, then pytest runs.
+# Ruff (configured in pyproject.toml) checks the Python code first, and the notebooks' code
+# for Pyflakes' errors (unused imports and names, undefined names); then pytest runs.
 # After the native run, the notebooks run again under another floating-point configuration
 # of this machine (numpy's SIMD dispatch off, OpenBLAS on an old CPU's kernels): tests/portability.py;
 # then every chapter runs again with its SEED shifted twice, failing on any error, so that
 # every claim is shown to hold for other seeds than the printed one: tests/any_seed.py.
 test: book
 	$(BIN)/ruff check lecture_pkg tests tools
+	$(BIN)/ruff check --select F book
 	$(BIN)/python -m pytest -n 2 --dist loadscope --durations=15
 	$(BIN)/python tests/portability.py
 	$(BIN)/python tests/any_seed.py --offsets 2000

@@ -157,14 +157,14 @@ class PrototypeExplorer(RemembersStaticPicture):
         rules = list(rules)
         controls = [control("epoch", range(int(epochs) + 1), label="epoch", initial=0,
                             fmt="{:d}", kind="steps")]
+        names = {"lvq1": "LVQ1", "glvq": "GLVQ"}
         if len(rules) > 1:
-            names = {"lvq1": "LVQ1", "glvq": "GLVQ"}
             controls.insert(0, control("rule", grid_with(rules, self.rule), label="rule",
                                        initial=self.rule, fmt=lambda r: names.get(r, r),
                                        kind="choice"))
 
         def set_state(epoch, rule=None):
-            rule = self.rule if rule is None else rule
+            rule = rules[0] if rule is None else rule     # one rule: no choice to make
             if rule != self.rule or epoch < self.epoch:
                 self.reset(rule)
             self.next_epoch(epoch - self.epoch)
@@ -173,8 +173,9 @@ class PrototypeExplorer(RemembersStaticPicture):
             self.reset(start["rule"], start["eta"])
             self.next_epoch(start["epoch"])
 
-        explorer = sweep_explorer(self, set_state, controls, title="LVQ and GLVQ",
-                                  restore=restore, colors=COLORS, redraw=self.redraw)
+        title = " and ".join(names.get(r, r) for r in rules)     # the rules it replays
+        explorer = sweep_explorer(self, set_state, controls, title=title, restore=restore,
+                                  colors=COLORS, redraw=self.redraw)
         # the picture of the first state, epoch 0 of the start's rule, as the live widget
         # draws it: shown without drawing it again when the widget starts there
         first = {"epoch": 0, "rule": start["rule"]} if len(rules) > 1 else {"epoch": 0}

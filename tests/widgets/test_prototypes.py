@@ -183,3 +183,15 @@ def test_the_widget_shows_the_static_pictures_first_state_as_the_live_figure_dra
     ex.next_epoch()                                # another state: the widget draws it
     image = ex.widget().children[-1]
     assert image.value == static.frame(**{**first, "epoch": 1}) != drawn
+
+
+@pytest.mark.parametrize("rules, title", [(["lvq1"], "LVQ1"), (["glvq"], "GLVQ"),
+                                          (["lvq1", "glvq"], "LVQ1 and GLVQ")])
+def test_the_static_explorers_title_names_the_rules_it_replays(toy, rules, title):
+    X, y = toy
+    ex = PrototypeExplorer(X, y, rule="lvq1", prototypes_per_class=2, random_state=2)
+    static = ex.static(epochs=1, rules=rules)
+    assert static.title == title
+    if len(rules) == 1:                      # and it replays that rule, whatever the start
+        both = ex.static(epochs=1, rules=["lvq1", "glvq"])
+        assert static.frame(epoch=1) == both.frame(epoch=1, rule=rules[0])
