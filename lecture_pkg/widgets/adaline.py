@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["AdalineExplorer"]
 
 #: The figure fits the book's text column (6.8 in): loss and data side by side.
-FIGSIZE = (5.0, 6.4)   # two panels stacked: a phone shows them whole
+FIGSIZE = (5.0, 7.6)   # two panels stacked: a phone shows them whole
 
 
 class AdalineExplorer(RemembersStaticPicture):
@@ -137,7 +137,7 @@ class AdalineExplorer(RemembersStaticPicture):
         ax_loss.set_title(rf"$\eta$ = {self.ratio:.2f} $\times$ limit: {self._trend()}")
         plot_labelled_points(self.X, self.y, ax_data, size=20)
         lo, hi = self.X.min(axis=0) - 0.5, self.X.max(axis=0) + 0.5
-        ax_data.set_aspect("auto")
+        ax_data.set_aspect("equal")     # one unit as long on both axes: the normal is normal
         if not self.model.diverged_:
             plot_hyperplane(self.model.coef_, self.model.intercept_, ax_data,
                             xlim=(lo[0], hi[0]), ylim=(lo[1], hi[1]))
