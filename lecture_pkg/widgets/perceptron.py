@@ -107,6 +107,8 @@ class PerceptronExplorer:
         wrong = int(np.sum(t.local_potentials() <= 0))
         last = ("" if self.last_example is None
                 else f"; last update used example {self.last_example + 1}")
+        if wrong == 0:          # the next pass over the examples will find nothing to update
+            return head + f" -- all examples correct, no further update{last}"
         return head + (f"; {wrong} example(s) not yet correct "
                        f"(on the wrong side or on the line){last}")
 
@@ -123,11 +125,8 @@ class PerceptronExplorer:
         ax.set_xlabel("$x_1$")
         ax.set_ylabel("$x_2$")
         t = self.trainer
-        if t.converged:
-            verdict = "all examples correct"
-        else:
-            wrong = int(np.sum(t.local_potentials() <= 0))
-            verdict = f"{wrong} not yet correct"
+        wrong = int(np.sum(t.local_potentials() <= 0))
+        verdict = "all examples correct" if wrong == 0 else f"{wrong} not yet correct"
         last = "" if self.last_example is None else f", last: example {self.last_example + 1}"
         # the weights' scale is what the rate changes (with c = 0 the line is the same)
         w = ", ".join(f"{v:.3g}" for v in self.coef)

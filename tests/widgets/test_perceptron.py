@@ -69,7 +69,9 @@ def test_perceptron_static_draws_the_states_with_the_live_figure():
     assert static.frame(eta=1.0, updates=2) == png_bytes(fresh.figure(), dpi=100 * PIXEL_DENSITY)
     assert static.texts[static.state_index((1, 2))] == fresh.status()
     n = len(static.controls[1])               # up to the slowest rate's last update
-    assert "0 example(s) not yet correct" in static.texts[static.state_index((1, n - 1))]
+    # eta = 1 stops at its last update: every example correct, before the pass that confirms it
+    assert "all examples correct, no further update" in static.texts[
+        static.state_index((1, n - 1))]
     assert "converged" in static.texts[static.state_index((0, n - 1))]   # eta = 0.2: 3 updates
 
 
