@@ -128,8 +128,8 @@ class PerceptronExplorer:
         wrong = int(np.sum(t.local_potentials() <= 0))
         verdict = "all examples correct" if wrong == 0 else f"{wrong} not yet correct"
         last = "" if self.last_example is None else f", last: example {self.last_example + 1}"
-        # the weights' scale is what the rate changes (from a zero start with c = 0 the
-        # line is the same)
+        # from a zero start (c = 0) the rate only scales the weights and the line stays
+        # the same; from a non-zero start it changes the run
         w = ", ".join(f"{v:.3g}" for v in self.coef)
         ax.set_title(f"after {t.n_updates} update(s): {verdict}{last}\n"
                      f"$\\eta$ = {self.eta:g}: $b$ = {self.intercept:.3g}, "
