@@ -96,6 +96,10 @@ class PerceptronExplorer:
         self.last_example = self.trainer.next_update()
         return self.last_example
 
+    def _n_not_correct(self) -> int:
+        """How many examples are on the wrong side of the line or on it (E <= 0)."""
+        return int(np.sum(self.trainer.local_potentials() <= 0))
+
     def status(self) -> str:
         """One line describing the current state."""
         t = self.trainer
@@ -104,7 +108,7 @@ class PerceptronExplorer:
                 f"w = ({w})")
         if t.converged:
             return head + f" -- all examples correct, converged in epoch {t.epoch}"
-        wrong = int(np.sum(t.local_potentials() <= 0))
+        wrong = self._n_not_correct()
         last = ("" if self.last_example is None
                 else f"; last update used example {self.last_example + 1}")
         if wrong == 0:          # the next pass over the examples will find nothing to update
@@ -125,7 +129,7 @@ class PerceptronExplorer:
         ax.set_xlabel("$x_1$")
         ax.set_ylabel("$x_2$")
         t = self.trainer
-        wrong = int(np.sum(t.local_potentials() <= 0))
+        wrong = self._n_not_correct()
         verdict = "all examples correct" if wrong == 0 else f"{wrong} not yet correct"
         last = "" if self.last_example is None else f", last: example {self.last_example + 1}"
         # from a zero start (c = 0) the rate only scales the weights and the line stays

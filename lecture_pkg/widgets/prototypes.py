@@ -157,10 +157,9 @@ class PrototypeExplorer(RemembersStaticPicture):
         rules = list(rules)
         controls = [control("epoch", range(int(epochs) + 1), label="epoch", initial=0,
                             fmt="{:d}", kind="steps")]
-        names = {"lvq1": "LVQ1", "glvq": "GLVQ"}
         if len(rules) > 1:
             controls.insert(0, control("rule", grid_with(rules, self.rule), label="rule",
-                                       initial=self.rule, fmt=lambda r: names.get(r, r),
+                                       initial=self.rule, fmt=str.upper,
                                        kind="choice"))
 
         def set_state(epoch, rule=None):
@@ -173,7 +172,7 @@ class PrototypeExplorer(RemembersStaticPicture):
             self.reset(start["rule"], start["eta"])
             self.next_epoch(start["epoch"])
 
-        title = " and ".join(names.get(r, r) for r in rules)     # the rules it replays
+        title = " and ".join(r.upper() for r in rules)     # the rules it replays
         explorer = sweep_explorer(self, set_state, controls, title=title, restore=restore,
                                   colors=COLORS, redraw=self.redraw)
         # the picture of the first state, epoch 0 of the start's rule, as the live widget
